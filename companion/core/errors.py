@@ -1,0 +1,56 @@
+"""Precise exceptions for everything a player, a phone or a controller can get wrong."""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Base of every refusal; `reason` is a sentence fit to show a player."""
+
+    code = "error"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "error": self.reason}
+
+
+class MalformedAction(CompanionError):
+    """The input is not an action at all: bad JSON, unknown kind, missing or mistyped field."""
+
+    code = "malformed"
+
+
+class IllegalAction(CompanionError):
+    """A well-formed action the rules do not allow now (`plant 13 needs a bid of at least 13`)."""
+
+    code = "illegal"
+
+
+class NotYourTurn(IllegalAction):
+    """The seat may not act at this moment."""
+
+    code = "not_your_turn"
+
+
+class StaleState(CompanionError):
+    """The client acted on a state that has since changed."""
+
+    code = "stale"
+
+
+class NotAllowed(CompanionError):
+    """The caller lacks the right (wrong token, a seat undoing someone else's move, ...)."""
+
+    code = "not_allowed"
+
+
+class UnknownGame(CompanionError):
+    code = "unknown_game"
+
+
+class BadConfig(CompanionError):
+    """Options, player count or mode that the game cannot be set up with."""
+
+    code = "bad_config"

@@ -1,0 +1,49 @@
+"""The registry of games: each game package registers itself under its name."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from companion.core.errors import UnknownGame
+from companion.core.game import Game
+
+_GAMES: dict[str, Game[Any]] = {}
+
+# Built-in games, imported on first use so the core does not depend on them.
+BUILTIN = {
+    "power_grid": "companion.games.power_grid",
+    "bohnanza": "companion.games.bohnanza",
+    "shifting_stones": "companion.games.shifting_stones",
+}
+
+
+def register(game: Game[Any]) -> Game[Any]:
+    _GAMES[game.name] = game
+    return game
+
+
+def _load_builtins() -> None:
+    for name, module in BUILTIN.items():
+        if name not in _GAMES:
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as exc:
+                # A game still being written is simply absent; a broken import inside it is not.
+                if exc.name != module:
+                    raise
+
+
+def get_game(name: str) -> Game[Any]:
+    if name not in _GAMES:
+        _load_builtins()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise UnknownGame(f"no game called {name!r} (games: {known})") from None
+
+
+def all_games() -> dict[str, Game[Any]]:
+    _load_builtins()
+    return dict(sorted(_GAMES.items()))
