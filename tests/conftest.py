@@ -35,17 +35,11 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def pytest_collection_modifyitems(config, items):
-    """Under CI a test skipped for a missing tool is a failure: the tool must be installed."""
-    if os.environ.get("CI") != "true":
-        return
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
-    if os.environ.get("CI") == "true" and report.skipped and call.when in ("setup", "call"):
-        if "xfail" not in report.keywords:
-            report.outcome = "failed"
-            report.longrepr = f"skipped under CI=true (a missing tool counts as a failure): {report.longrepr}"
+    skipped_under_ci = os.environ.get("CI") == "true" and report.skipped and call.when in ("setup", "call")
+    if skipped_under_ci and "xfail" not in report.keywords:
+        report.outcome = "failed"
+        report.longrepr = f"skipped under CI=true (a missing tool counts as a failure): {report.longrepr}"

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from companion.core.actions import Action, ActionSet
-from companion.core.errors import BadConfig
+from companion.core.errors import BadConfig, IllegalAction
 from companion.core.log import LogMessage
 from companion.core.seats import TABLE, Seat
 from companion.core.serial import from_json, to_json
@@ -215,6 +215,24 @@ class Game(ABC, Generic[S]):
     def reveals_information(self, before: S, action: Action, after: S) -> bool:
         """True when the action showed someone hidden information (a draw); a seat can't undo it."""
         return action.seat == TABLE
+
+    # -- physical cards (NFC tags) ---------------------------------------------------------------
+    def cards(self) -> tuple[str, ...]:
+        """Ids of the physical cards that can carry an NFC tag, in the order enrollment asks for them."""
+        return ()
+
+    def card_label(self, card: str) -> str:
+        """How a card id reads for people ("plant 27", "chili bean 3 of 4")."""
+        return card
+
+    def tag_action(self, state: S, card: str) -> Action:
+        """What a tap of this physical card means now: a TABLE reveal when one is awaited, otherwise the
+        current player's move with that card (choose a plant, score a pattern).
+
+        Raises IllegalAction saying where the card is when the tap means nothing now
+        ("plant 27 is already in the market").
+        """
+        raise IllegalAction(f"{self.title} does not use tagged cards")
 
     # -- helpers ---------------------------------------------------------------------------------
     def bots(self) -> dict[str, Bot]:
