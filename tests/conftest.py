@@ -14,11 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 TESTS = Path(__file__).parent
 sys.path.insert(0, str(TESTS))
 
-from tiny_game import GAME as TINY  # noqa: E402
-
-from companion.core import register  # noqa: E402
-
-register(TINY)
+from tiny_game import GAME as TINY  # noqa: E402  (importing it registers the tiny game)
 
 ARTIFACTS = TESTS.parent / "artifacts"
 

@@ -19,6 +19,7 @@ from companion.core import (
     OptionSpec,
     Seat,
     msg,
+    register,
 )
 
 CARDS = tuple(range(1, 13))
@@ -190,4 +191,4 @@ class TinyGame(Game[TinyState]):
         return action.seat == TABLE or (bool(before.deck) and after.deck != before.deck)
 
 
-GAME = TinyGame()
+GAME = register(TinyGame())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any
 
 from companion.core.errors import UnknownGame
@@ -24,6 +25,9 @@ def register(game: Game[Any]) -> Game[Any]:
 
 
 def _load_builtins() -> None:
+    # Extra game modules (plug-ins, or a test's own game) named in $COMPANION_GAMES, comma-separated.
+    for module in filter(None, os.environ.get("COMPANION_GAMES", "").split(",")):
+        importlib.import_module(module.strip())
     for name, module in BUILTIN.items():
         if name not in _GAMES:
             try:

@@ -208,7 +208,7 @@ def selfplay(
     available = game.bots()
     if bot not in available:
         raise ValueError(f"{game.title} has no bot {bot!r} (bots: {', '.join(available)})")
-    bots = {s: available[bot] for s in range(players)}
+    bots: dict[Seat, Bot] = {s: available[bot] for s in range(players)}
     started = time.perf_counter()
     finished = 0
     lengths = []
