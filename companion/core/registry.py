@@ -34,7 +34,7 @@ def _load_builtins() -> None:
                 importlib.import_module(module)
             except ModuleNotFoundError as exc:
                 # A game still being written is simply absent; a broken import inside it is not.
-                if exc.name != module:
+                if exc.name is None or not module.startswith(exc.name):
                     raise
 
 
