@@ -1,0 +1,1 @@
+"""The table display: a pygame client of the public view that draws the table for everyone to see."""

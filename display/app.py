@@ -1,0 +1,264 @@
+"""The display's main loop: messages in, scenes chosen, only changed panels redrawn, asleep when nothing changes."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+from typing import Any
+
+import pygame
+
+from display.i18n import _
+from display.keys import press_for_key
+from display.model import DisplayModel
+from display.render import Context
+from display.render.layout import layout_for
+from display.render.widgets import Painter
+from display.scenes import Scene, SceneStack
+from display.scenes.table import ChoicesOverlay, GameScene, JoinOverlay, LobbyScene, SummaryScene
+
+# The longest the loop sleeps with nothing to do: it wakes at once for any event or message anyway.
+IDLE_WAIT_MS = 5000
+BASE_SCENES: dict[str, type[Scene]] = {"lobby": LobbyScene, "game": GameScene, "summary": SummaryScene}
+
+
+class Screen:
+    """The model drawn on a surface (a window or an image): the scene stack and its layout."""
+
+    def __init__(self, model: DisplayModel, surface: pygame.Surface) -> None:
+        self.model = model
+        self.stack = SceneStack()
+        self.resize(surface)
+
+    def resize(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.layout = layout_for(surface.get_size())
+        self.painter = Painter(self.layout.scale)
+        self.ctx = Context(self.painter, self.layout, self.model)
+        self.stack.invalidate()
+
+    def sync_scene(self) -> None:
+        """Put the scene the model calls for at the bottom of the stack (keeping overlays when it stays)."""
+        wanted = self.model.scene_name()
+        base = self.stack.scenes[0] if self.stack.scenes else None
+        if base is None or base.name != wanted:
+            self.stack.replace_base(BASE_SCENES[wanted](), self.model)
+        top = self.stack.top
+        if self.model.choices is not None and not isinstance(top, ChoicesOverlay):
+            self.stack.push(ChoicesOverlay(), self.model)
+        elif self.model.choices is None and isinstance(top, ChoicesOverlay):
+            self.stack.pop(self.model)
+
+    def render(self, force: bool = False) -> list[pygame.Rect]:
+        self.sync_scene()
+        return self.stack.draw(self.surface, self.ctx, force)
+
+
+class DisplayApp:
+    """A window showing the public table; `client` (optional) feeds it and carries the host's choices."""
+
+    def __init__(self, model: DisplayModel, size: tuple[int, int] = (1280, 720), *, fullscreen: bool = False,
+                 client: Any = None) -> None:
+        self.model = model
+        self.client = client
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.size = size
+        self.fullscreen = fullscreen
+        self.running = False
+        self.frames = 0
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(_("The table companion"))
+        self._wake = pygame.event.custom_type()
+        self.window = self._open_window()
+        self.screen = Screen(model, self.window)
+
+    def _open_window(self) -> pygame.Surface:
+        flags = pygame.FULLSCREEN if self.fullscreen else 0
+        return pygame.display.set_mode(self.size if not self.fullscreen else (0, 0), flags)
+
+    # -- messages from the client thread ---------------------------------------------------------
+    def deliver(self, message: dict[str, Any]) -> None:
+        """Safe from any thread: queue the message and wake the loop."""
+        self.inbox.put(message)
+        if pygame.display.get_init():
+            # A full event queue means the loop is awake anyway and drains the inbox.
+            with contextlib.suppress(pygame.error):
+                pygame.event.post(pygame.event.Event(self._wake))
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                message = self.inbox.get_nowait()
+            except queue.Empty:
+                return
+            self.model.apply_message(message)
+
+    # -- the loop ----------------------------------------------------------------------------------
+    def step(self, timeout_ms: int | None = None) -> list[pygame.Rect]:
+        """Wait for something (at most until the next toast expires), handle it, redraw what changed."""
+        deadline = self.model.next_deadline()
+        wait = IDLE_WAIT_MS if timeout_ms is None else timeout_ms
+        if deadline is not None:
+            wait = max(1, min(wait, int((deadline - self.model.clock()) * 1000) + 1))
+        event = pygame.event.wait(wait)
+        events = [event, *pygame.event.get()]
+        for e in events:
+            self.handle(e)
+        self._drain()
+        self.model.expire()
+        rects = self.screen.render()
+        if rects:
+            pygame.display.update(rects)
+            self.frames += 1
+        return rects
+
+    def run(self) -> None:
+        self.running = True
+        self.screen.render(force=True)
+        pygame.display.flip()
+        while self.running:
+            self.step()
+        pygame.display.quit()
+
+    # -- input -------------------------------------------------------------------------------------
+    def handle(self, event: Any) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen.resize(pygame.display.get_surface())
+            return
+        if event.type == pygame.WINDOWEXPOSED:
+            self.screen.stack.invalidate()
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                self.running = False
+                return
+            press = press_for_key(pygame.key.name(event.key))
+            if press:
+                self.command(*press)
+            return
+        top = self.screen.stack.top
+        if top is not None:
+            for command, arg in top.handle(event, self.screen.ctx):
+                self.command(command, arg)
+
+    def command(self, name: str, arg: Any = None) -> None:
+        """A press, key or tap, whatever its source; answered on screen."""
+        model = self.model
+        if name == "fullscreen":
+            self.fullscreen = not self.fullscreen
+            self.window = self._open_window()
+            self.screen.resize(self.window)
+        elif name == "start":
+            model.dismiss_lobby()
+        elif name in ("join", "close"):
+            top = self.screen.stack.top
+            if isinstance(top, JoinOverlay) or name == "close":
+                if isinstance(top, JoinOverlay):
+                    self.screen.stack.pop(model)
+            elif model.scene_name() == "game":
+                self.screen.stack.push(JoinOverlay(), model)
+        elif name == "back":
+            if model.choices is not None:
+                model.close_choices()
+            elif isinstance(self.screen.stack.top, JoinOverlay):
+                self.screen.stack.pop(model)
+        elif name == "move":
+            model.move_choice(int(arg or 0))
+        elif name == "pick":
+            if model.choices is not None and 0 <= int(arg) < len(model.choices.items):
+                model.choices.index = int(arg)
+        elif name == "pad":
+            if model.choices is not None:
+                first = model.choices.index // ChoicesOverlay.PAGE * ChoicesOverlay.PAGE
+                if first + int(arg) < len(model.choices.items):
+                    model.choices.index = first + int(arg)
+        elif name == "ok":
+            if model.scene_name() == "lobby":
+                model.dismiss_lobby()
+            elif model.choices is not None:
+                self._submit_choice()
+        elif name == "seat":
+            self._open_choices(int(arg))
+        elif name == "choices":
+            current = [s for s in model.current_seats() if isinstance(s, int)]
+            if current:
+                self._open_choices(current[0])
+            else:
+                model.add_feedback(False, _("no player is to act now"), None, "display")
+        elif name == "undo" and self._needs_host():
+            state_id = (model.envelope or {}).get("state_id")
+            self.client.undo(state_id)
+
+    def _needs_host(self) -> bool:
+        if self.client is None or not getattr(self.client, "host_token", None):
+            self.model.add_feedback(False, _("the display needs the host token for that (--host-token)"), None,
+                                    "display")
+            return False
+        return True
+
+    def _open_choices(self, seat: int) -> None:
+        if not self._needs_host():
+            return
+        code = next((c for c in self.model.join_codes if c.seat == seat), None)
+        if code is None:
+            self.model.add_feedback(False, _("there is no seat {n}", n=seat + 1), None, "display")
+            return
+        self.client.request_choices(seat, code.url)
+
+    def _submit_choice(self) -> None:
+        choices = self.model.choices
+        if choices is None or choices.selected is None or not self._needs_host():
+            return
+        state_id = choices.state_id if choices.state_id is not None else (self.model.envelope or {}).get("state_id")
+        self.client.send_action(choices.selected, state_id)
+        self.model.close_choices()
+
+
+def run_display(base_url: str, session: int, *, host_token: str | None = None, size: tuple[int, int] = (1280, 720),
+                fullscreen: bool = False, lang: str | None = None) -> None:
+    """`companion display`: a window on the server's public view until it is closed."""
+    from display.client import PublicClient
+    from display.i18n import set_language
+
+    if lang:
+        set_language(lang)
+    model = DisplayModel()
+    app: DisplayApp | None = None
+    pending: list[dict[str, Any]] = []
+
+    def listener(message: dict[str, Any]) -> None:
+        if app is None:
+            pending.append(message)
+        else:
+            app.deliver(message)
+
+    client = PublicClient(base_url, session, listener, host_token=host_token)
+    app = DisplayApp(model, size, fullscreen=fullscreen, client=client)
+    for message in pending:
+        app.deliver(message)
+    client.start()
+    try:
+        app.run()
+    finally:
+        client.stop()
+
+
+def headless() -> None:
+    """Make pygame draw without a screen (tests, snapshots, benches)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def render_image(model: DisplayModel, size: tuple[int, int]) -> tuple[pygame.Surface, Screen]:
+    """The whole table drawn on an off-screen surface (no window needed)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    surface = pygame.Surface(size)
+    screen = Screen(model, surface)
+    screen.render(force=True)
+    return surface, screen

@@ -1,0 +1,203 @@
+"""The public WebSocket client: a background thread that keeps a connection to the server and reconnects."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import websockets
+
+# Reconnection waits grow from the first to the last, then stay there.
+BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0)
+HTTP_TIMEOUT = 5.0
+
+Listener = Callable[[dict[str, Any]], None]
+
+
+def public_ws_url(base: str, session: int) -> str:
+    """http://host:port + session -> ws://host:port/ws/sessions/{id}/public."""
+    parts = urllib.parse.urlsplit(base)
+    scheme = {"https": "wss", "wss": "wss"}.get(parts.scheme, "ws")
+    path = parts.path.rstrip("/")
+    return urllib.parse.urlunsplit((scheme, parts.netloc, f"{path}/ws/sessions/{session}/public", "", ""))
+
+
+def http_url(base: str, path: str, **query: Any) -> str:
+    parts = urllib.parse.urlsplit(base)
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme)
+    q = urllib.parse.urlencode({k: v for k, v in query.items() if v is not None})
+    return urllib.parse.urlunsplit((scheme, parts.netloc, parts.path.rstrip("/") + path, q, ""))
+
+
+class PublicClient:
+    """Listens to the public stream and hands every message to `listener` (from the client's thread).
+
+    Besides the server's messages ("view", "feedback") the listener gets {"type": "connection", "state": ...}
+    on every connect and disconnect, {"type": "join_codes", ...} and {"type": "choices", ...} for host requests.
+    """
+
+    def __init__(self, base_url: str, session: int, listener: Listener, host_token: str | None = None) -> None:
+        self.base_url = base_url
+        self.session = session
+        self.listener = listener
+        self.host_token = host_token
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stop: asyncio.Event | None = None
+        self._outbox: asyncio.Queue[dict[str, Any]] | None = None
+        self._ready = threading.Event()
+        self.connects = 0
+
+    # -- life --------------------------------------------------------------------------------------
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="display-client", daemon=True)
+        self._thread.start()
+        self._ready.wait(5)
+
+    def stop(self) -> None:
+        if self._loop and self._stop:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        if self._thread:
+            self._thread.join(5)
+
+    def _run(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._loop.close()
+
+    async def _main(self) -> None:
+        self._stop = asyncio.Event()
+        self._outbox = asyncio.Queue()
+        self._ready.set()
+        url = public_ws_url(self.base_url, self.session)
+        attempt = 0
+        while not self._stop.is_set():
+            try:
+                async with websockets.connect(url, open_timeout=HTTP_TIMEOUT, ping_interval=None) as ws:
+                    attempt = 0
+                    self.connects += 1
+                    self.listener({"type": "connection", "state": "live"})
+                    if self.host_token:
+                        self._loop_run(self._fetch_join_codes)
+                    await self._serve(ws)
+            except (TimeoutError, OSError, websockets.WebSocketException):
+                pass
+            if self._stop.is_set():
+                break
+            self.listener({"type": "connection", "state": "reconnecting"})
+            delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+            attempt += 1
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._stop.wait(), delay)
+        self.listener({"type": "connection", "state": "offline"})
+
+    async def _serve(self, ws: Any) -> None:
+        assert self._stop is not None and self._outbox is not None
+        stop = asyncio.ensure_future(self._stop.wait())
+        try:
+            while True:
+                recv = asyncio.ensure_future(ws.recv())
+                send = asyncio.ensure_future(self._outbox.get())
+                done, _ = await asyncio.wait({recv, send, stop}, return_when=asyncio.FIRST_COMPLETED)
+                if send in done:
+                    await ws.send(json.dumps(send.result()))
+                else:
+                    send.cancel()
+                if stop in done:
+                    recv.cancel()
+                    await ws.close()
+                    return
+                if recv in done:
+                    self._receive(ws, recv.result())
+                else:
+                    recv.cancel()
+        finally:
+            stop.cancel()
+
+    def _receive(self, ws: Any, raw: str | bytes) -> None:
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            return
+        if not isinstance(message, dict):
+            return
+        if message.get("type") == "ping":
+            assert self._outbox is not None
+            self._outbox.put_nowait({"type": "pong"})
+            return
+        self.listener(message)
+
+    def _loop_run(self, blocking: Callable[[], None]) -> None:
+        assert self._loop is not None
+        self._loop.run_in_executor(None, blocking)
+
+    # -- requests from the display (called from the UI thread) ------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        if self._loop and self._outbox:
+            self._loop.call_soon_threadsafe(self._outbox.put_nowait, message)
+
+    def send_action(self, action: dict[str, Any], state_id: int | None) -> None:
+        """The host tapped a choice on the display: act with the host's token over the public socket."""
+        self.send({"type": "action", "state_id": state_id, "action": action, "token": self.host_token})
+
+    def undo(self, state_id: int | None) -> None:
+        def post() -> None:
+            reply = self._post(f"/api/sessions/{self.session}/undo", {"token": self.host_token, "state_id": state_id})
+            ok = isinstance(reply, dict) and bool(reply.get("ok"))
+            text = "undone" if ok else str((reply or {}).get("error") or "the server did not answer")
+            self.listener({"type": "feedback", "ok": ok, "seat": None, "source": "display", "text": text,
+                           "action": None})
+        self._background(post)
+
+    def request_choices(self, seat: int, seat_url: str) -> None:
+        """Fetch what `seat` may do now (its view's legal actions) with the token in its join link."""
+        def fetch() -> None:
+            token = urllib.parse.parse_qs(urllib.parse.urlsplit(seat_url).query).get("t", [""])[0]
+            env = self._get(f"/api/sessions/{self.session}/view", token=token)
+            legal = env.get("legal") if isinstance(env, dict) else None
+            self.listener({"type": "choices", "seat": seat, "legal": legal if isinstance(legal, list) else [],
+                           "state_id": env.get("state_id") if isinstance(env, dict) else None})
+        self._background(fetch)
+
+    def _fetch_join_codes(self) -> None:
+        codes = self._get(f"/api/sessions/{self.session}/join-codes", token=self.host_token)
+        if isinstance(codes, list):
+            host = http_url(self.base_url, f"/host/{self.session}", t=self.host_token)
+            self.listener({"type": "join_codes", "codes": codes, "host_url": host})
+
+    def _background(self, job: Callable[[], None]) -> None:
+        if self._loop:
+            self._loop.call_soon_threadsafe(self._loop_run, job)
+
+    def _get(self, path: str, **query: Any) -> Any:
+        try:
+            with urllib.request.urlopen(http_url(self.base_url, path, **query), timeout=HTTP_TIMEOUT) as reply:
+                return json.loads(reply.read())
+        except (OSError, ValueError) as exc:
+            self.listener({"type": "feedback", "ok": False, "seat": None, "source": "display",
+                           "text": f"the server did not answer ({exc})", "action": None})
+            return None
+
+    def _post(self, path: str, body: dict[str, Any]) -> Any:
+        request = urllib.request.Request(
+            http_url(self.base_url, path), data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT) as reply:
+                return json.loads(reply.read())
+        except urllib.error.HTTPError as exc:
+            try:
+                return json.loads(exc.read())
+            except ValueError:
+                return None
+        except (OSError, ValueError):
+            return None

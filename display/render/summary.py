@@ -1,0 +1,108 @@
+"""The end-of-game summary: the winners, the score breakdown as stacked bars, and each series by round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from display.i18n import _
+from display.model import DisplayModel
+from display.render import Context, Panel
+from display.render.layout import split_columns, split_rows
+from display.render.widgets import ACCENT, MUTED, TEXT, bar_chart, line_chart, panel, parse_colour
+
+# Segment colours of the score breakdown: a colour-blind-safe qualitative palette (Okabe–Ito).
+PARTS_PALETTE = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178), (213, 94, 0),
+                 (204, 121, 167))
+
+# Series drawn by round when the game reports them (Power Grid).
+SERIES = (("money", "Money by round"), ("cities", "Cities by round"))
+
+
+def scores_of(model: DisplayModel) -> dict[str, Any]:
+    env = model.envelope or {}
+    scores = env.get("scores")
+    if not isinstance(scores, dict):
+        scores = model.view.get("scores") if isinstance(model.view.get("scores"), dict) else {}
+    return scores
+
+
+def breakdown(model: DisplayModel) -> tuple[list[str], list[list[float]], list[str]]:
+    """Per seat: the parts of the score (a game's "breakdown"), or just the total; with the part names."""
+    scores = scores_of(model)
+    seats = len(model.players())
+    parts_by_seat = scores.get("breakdown")
+    totals = scores.get("scores") if isinstance(scores.get("scores"), list) else None
+    if totals is None:
+        points = model.view.get("scores")
+        totals = points if isinstance(points, list) else None
+    labels = [model.player_name(s) for s in range(seats)]
+    if isinstance(parts_by_seat, list) and parts_by_seat and all(isinstance(b, dict) for b in parts_by_seat):
+        names: list[str] = []
+        for b in parts_by_seat:
+            for k, v in b.items():
+                if isinstance(v, int | float) and not isinstance(v, bool) and k not in names:
+                    names.append(k)
+        stacks = [[float(b.get(k) or 0) for k in names] for b in parts_by_seat]
+        return labels[: len(stacks)], stacks, [_(n.replace("_", " ").capitalize()) for n in names]
+    if isinstance(totals, list):
+        stacks = [[float(t)] for t in totals if isinstance(t, int | float)]
+        return labels[: len(stacks)], stacks, [_("Score")]
+    return [], [], []
+
+
+def winners_text(model: DisplayModel) -> str:
+    winners = scores_of(model).get("winners")
+    if not isinstance(winners, list) or not winners:
+        return _("The game is over.")
+    names = [model.player_name(w) for w in winners]
+    if len(names) == 1:
+        return _("{name} wins!", name=names[0])
+    return _("Shared win: {names}", names=", ".join(names))
+
+
+def summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context) -> list[Panel]:
+    gap = ctx.layout.gap
+    series = []
+    for key, title in SERIES:
+        rounds, values = model.history_series(key)
+        if len(rounds) >= 2 and values:
+            series.append((key, title, rounds, values))
+    if series:
+        left, right = split_columns(rect, [1, 1], gap)
+    else:
+        left, right = rect, None
+    banner_h = ctx.painter.line_height(28, True) + ctx.painter.px(20)
+    banner = pygame.Rect(left.x, left.y, left.width, banner_h)
+    chart = pygame.Rect(left.x, banner.bottom + gap, left.width, left.bottom - banner.bottom - gap)
+    labels, stacks, parts = breakdown(model)
+    colours = [parse_colour(model.player_colour(s)) for s in range(len(model.players()))]
+    out = [
+        Panel("winners", banner, {"text": winners_text(model), "reason": scores_of(model).get("reason")},
+              _draw_banner),
+        Panel("scores", chart, {"labels": labels, "stacks": stacks, "parts": parts}, _draw_scores),
+    ]
+    if right is not None:
+        for (key, title, rounds, values), r in zip(series, split_rows(right, [1] * len(series), gap)):
+            out.append(Panel(f"series_{key}", r, {"title": _(title), "rounds": rounds, "values": values,
+                                                   "colours": colours}, _draw_series))
+    return out
+
+
+def _draw_banner(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
+    inner = panel(surface, rect, ctx.painter)
+    ctx.painter.text(surface, data["text"], inner, 28, ACCENT, bold=True, align="center")
+
+
+def _draw_scores(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
+    inner = panel(surface, rect, ctx.painter, _("Score"))
+    if not data["labels"]:
+        ctx.painter.text(surface, _("No scores to show."), inner, 16, MUTED)
+        return
+    bar_chart(surface, inner, ctx.painter, data["labels"], data["stacks"], data["parts"], PARTS_PALETTE)
+
+
+def _draw_series(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
+    colours = [tuple(c) for c in data["colours"]] or [TEXT]
+    line_chart(surface, rect, ctx.painter, data["title"], data["rounds"], data["values"], colours)  # type: ignore[arg-type]

@@ -1,0 +1,357 @@
+"""Drawing helpers shared by every scene: fitted text that records overflow, panels, badges, QR codes, charts."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+REGULAR = FONTS / "DejaVuSansCondensed.ttf"
+BOLD = FONTS / "DejaVuSansCondensed-Bold.ttf"
+
+Colour = tuple[int, int, int]
+
+# A calm dark theme: light text on dark panels reads well across a room.
+BACKGROUND: Colour = (22, 26, 32)
+PANEL: Colour = (36, 42, 52)
+PANEL_EDGE: Colour = (64, 74, 90)
+TEXT: Colour = (236, 238, 242)
+MUTED: Colour = (160, 168, 182)
+ACCENT: Colour = (250, 204, 21)
+GOOD: Colour = (34, 197, 94)
+BAD: Colour = (239, 68, 68)
+HIGHLIGHT: Colour = (255, 255, 255)
+
+# Text never shrinks below this share of its asked size before it counts as overflowing.
+MIN_SHRINK = 0.7
+
+
+@dataclasses.dataclass(frozen=True)
+class Overflow:
+    """Text that did not fit its rectangle, even shrunk: a layout bug the tests look for."""
+
+    text: str
+    rect: tuple[int, int, int, int]
+    needed: tuple[int, int]
+
+
+def parse_colour(value: Any, default: Colour = (136, 136, 136)) -> Colour:
+    """'#rrggbb' or a list of three ints into an RGB tuple."""
+    if isinstance(value, str) and value.startswith("#") and len(value) == 7:
+        try:
+            return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+        except ValueError:
+            return default
+    if isinstance(value, list | tuple) and len(value) == 3 and all(isinstance(c, int) for c in value):
+        return (value[0], value[1], value[2])
+    return default
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def readable_on(colour: Colour) -> Colour:
+    """Black or white, whichever reads better on `colour`."""
+    luminance = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    return (20, 20, 20) if luminance > 150 else (250, 250, 250)
+
+
+class Painter:
+    """Fonts by size, text fitted into rectangles, and a record of every text that overflowed."""
+
+    def __init__(self, scale: float = 1.0) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.scale = scale
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.overflows: list[Overflow] = []
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        px = max(6, round(size))
+        key = (px, bold)
+        if key not in self._fonts:
+            self._fonts[key] = pygame.font.Font(str(BOLD if bold else REGULAR), px)
+        return self._fonts[key]
+
+    def px(self, value: float) -> int:
+        """A length in design units (1280×720) in pixels at this scale."""
+        return max(1, round(value * self.scale))
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        rect: pygame.Rect,
+        size: float,
+        colour: Colour = TEXT,
+        *,
+        bold: bool = False,
+        align: str = "left",
+        valign: str = "center",
+        ellipsis: bool = False,
+    ) -> pygame.Rect:
+        """Draw one line of text inside `rect`, shrinking it to fit; returns the rectangle drawn.
+
+        Text that cannot fit even shrunk is cut with an ellipsis; that counts as an overflow unless the caller
+        asked for `ellipsis` (a ticker line may be cut, a score may not).
+        """
+        text = text.replace("\n", " ")
+        if not text or rect.width <= 0 or rect.height <= 0:
+            return pygame.Rect(rect.x, rect.y, 0, 0)
+        size = size * self.scale
+        font = self.font(size, bold)
+        width, height = font.size(text)
+        if width > rect.width or height > rect.height + 2:
+            floor = max(6, size * MIN_SHRINK)
+            fits = size
+            while fits > floor and (width > rect.width or height > rect.height + 2):
+                fits = max(floor, fits * 0.92)
+                font = self.font(fits, bold)
+                width, height = font.size(text)
+            if width > rect.width or height > rect.height + 2:
+                if not ellipsis:
+                    self.overflows.append(Overflow(text, tuple(rect), (width, height)))  # type: ignore[arg-type]
+                text = _cut(font, text, rect.width)
+                width, height = font.size(text)
+        image = font.render(text, True, colour)
+        x = {"left": rect.x, "center": rect.centerx - width // 2, "right": rect.right - width}[align]
+        y = {"top": rect.y, "center": rect.centery - height // 2, "bottom": rect.bottom - height}[valign]
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(0, 4).clip(clip) if clip else rect)
+        drawn = surface.blit(image, (x, y))
+        surface.set_clip(clip)
+        return drawn
+
+    def lines(
+        self,
+        surface: pygame.Surface,
+        lines: Sequence[tuple[str, Colour]],
+        rect: pygame.Rect,
+        size: float,
+        *,
+        newest_last: bool = True,
+    ) -> None:
+        """A column of single lines (the ticker): the newest are kept when there is no room for all."""
+        line_h = self.font(size * self.scale).get_linesize()
+        room = max(0, rect.height // max(1, line_h))
+        shown = list(lines)[-room:] if newest_last else list(lines)[:room]
+        for i, (line, colour) in enumerate(shown):
+            self.text(surface, line, pygame.Rect(rect.x, rect.y + i * line_h, rect.width, line_h), size, colour,
+                      ellipsis=True)
+
+    def wrap(self, text: str, width: int, size: float, bold: bool = False) -> list[str]:
+        """Words of `text` broken into lines no wider than `width` at `size`."""
+        font = self.font(size * self.scale, bold)
+        out: list[str] = []
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = word
+        if line:
+            out.append(line)
+        return out
+
+    def paragraph(
+        self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: float, colour: Colour = TEXT
+    ) -> None:
+        """Wrapped text; lines past the bottom of `rect` count as overflow."""
+        line_h = self.font(size * self.scale).get_linesize()
+        rows = self.wrap(text, rect.width, size)
+        room = max(1, rect.height // line_h)
+        if len(rows) > room:
+            self.overflows.append(Overflow(text, tuple(rect), (rect.width, len(rows) * line_h)))  # type: ignore[arg-type]
+            rows = rows[:room]
+        for i, row in enumerate(rows):
+            self.text(surface, row, pygame.Rect(rect.x, rect.y + i * line_h, rect.width, line_h), size, colour)
+
+    def line_height(self, size: float, bold: bool = False) -> int:
+        return self.font(size * self.scale, bold).get_linesize()
+
+
+def _cut(font: pygame.font.Font, text: str, width: int) -> str:
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…" if lo else ""
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, painter: Painter, title: str | None = None,
+          colour: Colour = PANEL) -> pygame.Rect:
+    """A rounded panel with an optional title; returns the inner rectangle left for content."""
+    radius = painter.px(8)
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=radius)
+    pad = painter.px(8)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    if title:
+        title_h = painter.line_height(15, True)
+        painter.text(surface, title, pygame.Rect(inner.x, inner.y, inner.width, title_h), 15, MUTED, bold=True)
+        inner = pygame.Rect(inner.x, inner.y + title_h + painter.px(2), inner.width,
+                            max(0, inner.height - title_h - painter.px(2)))
+    return inner
+
+
+def badge(surface: pygame.Surface, rect: pygame.Rect, painter: Painter, text: str, colour: Colour,
+          size: float = 14, outline: Colour | None = None) -> None:
+    """A filled rounded label, e.g. a player's name on their colour."""
+    pygame.draw.rect(surface, colour, rect, border_radius=painter.px(6))
+    if outline:
+        pygame.draw.rect(surface, outline, rect, width=max(2, painter.px(3)), border_radius=painter.px(6))
+    painter.text(surface, text, rect.inflate(-painter.px(8), 0), size, readable_on(colour), bold=True, align="center")
+
+
+def seat_marker(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour, seat: int) -> None:
+    """A player's token: their colour with the seat number, so colour is never the only cue."""
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, (15, 15, 15), centre, radius, width=max(1, radius // 6))
+    if radius >= 6:
+        font = pygame.font.Font(str(BOLD), max(6, int(radius * 1.3)))
+        image = font.render(str(seat + 1), True, readable_on(colour))
+        surface.blit(image, image.get_rect(center=centre))
+
+
+def qr_code(surface: pygame.Surface, rect: pygame.Rect, url: str) -> pygame.Rect:
+    """The QR code of `url`, as large as fits in `rect`, dark modules on a white quiet zone."""
+    import segno
+
+    code = segno.make(url, error="m")
+    matrix = [list(row) for row in code.matrix]
+    modules = len(matrix) + 8  # four modules of quiet zone each side
+    cell = max(1, min(rect.width, rect.height) // modules)
+    side = cell * modules
+    box = pygame.Rect(0, 0, side, side)
+    box.center = rect.center
+    pygame.draw.rect(surface, (255, 255, 255), box)
+    for y, row in enumerate(matrix):
+        for x, on in enumerate(row):
+            if on:
+                surface.fill((0, 0, 0), (box.x + (x + 4) * cell, box.y + (y + 4) * cell, cell, cell))
+    return box
+
+
+def bar_chart(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    painter: Painter,
+    labels: Sequence[str],
+    stacks: Sequence[Sequence[float]],
+    parts: Sequence[str],
+    colours: Sequence[Colour],
+) -> None:
+    """Horizontal stacked bars, one per label; `parts` names the segments (the legend)."""
+    if not labels:
+        return
+    legend_h = painter.line_height(13) if len(parts) > 1 else 0
+    label_w = min(rect.width // 3, painter.px(150))
+    total_w = painter.px(56)
+    rows = pygame.Rect(rect.x, rect.y, rect.width, rect.height - legend_h)
+    bar_h = min(painter.px(44), rows.height // len(labels))
+    top = max((sum(s) for s in stacks), default=0) or 1
+    span = rows.width - label_w - total_w
+    for i, (label, stack) in enumerate(zip(labels, stacks)):
+        y = rows.y + i * bar_h
+        painter.text(surface, label, pygame.Rect(rows.x, y, label_w - painter.px(6), bar_h), 14, TEXT)
+        x = rows.x + label_w
+        for j, value in enumerate(stack):
+            w = round(span * max(0.0, value) / top)
+            if w > 0:
+                seg = pygame.Rect(x, y + bar_h // 6, w, bar_h - bar_h // 3)
+                pygame.draw.rect(surface, colours[j % len(colours)], seg)
+                pygame.draw.rect(surface, BACKGROUND, seg, width=1)
+                if w > painter.px(24) and value:
+                    painter.text(surface, _fmt(value), seg, 12, readable_on(colours[j % len(colours)]),
+                                 align="center", ellipsis=True)
+                x += w
+        painter.text(surface, _fmt(sum(stack)), pygame.Rect(x + painter.px(6), y, total_w, bar_h), 15, TEXT, bold=True)
+    if legend_h:
+        x = rect.x
+        y = rect.bottom - legend_h
+        for j, part in enumerate(parts):
+            sw = pygame.Rect(x, y + legend_h // 4, legend_h // 2, legend_h // 2)
+            pygame.draw.rect(surface, colours[j % len(colours)], sw)
+            w = painter.font(13 * painter.scale).size(part)[0] + painter.px(6)
+            painter.text(surface, part, pygame.Rect(sw.right + painter.px(4), y, w, legend_h), 13, MUTED)
+            x = sw.right + painter.px(4) + w + painter.px(10)
+
+
+# Dash patterns per series so lines stay apart without colour: solid, long dash, short dash, dots...
+DASHES: tuple[tuple[int, int], ...] = ((1, 0), (8, 4), (4, 4), (2, 3), (10, 3), (6, 2), (3, 6))
+
+
+def line_chart(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    painter: Painter,
+    title: str,
+    xs: Sequence[int],
+    series: Sequence[Sequence[float]],
+    colours: Sequence[Colour],
+) -> None:
+    """One line per player over the rounds, with the axis range; each line has its own dash and end marker."""
+    inner = panel(surface, rect, painter, title)
+    if not xs or not series:
+        return
+    top = max((max(s) for s in series if s), default=1) or 1
+    axis_w = painter.px(40)
+    plot = pygame.Rect(inner.x + axis_w, inner.y + painter.px(4), inner.width - axis_w - painter.px(18),
+                       inner.height - painter.line_height(12) - painter.px(6))
+    if plot.width < 10 or plot.height < 10:
+        return
+    pygame.draw.line(surface, PANEL_EDGE, plot.bottomleft, plot.bottomright)
+    pygame.draw.line(surface, PANEL_EDGE, plot.bottomleft, plot.topleft)
+    lh = painter.line_height(12)
+    painter.text(surface, _fmt(top), pygame.Rect(inner.x, plot.y - lh // 2, axis_w - 4, lh), 12, MUTED, align="right")
+    painter.text(surface, "0", pygame.Rect(inner.x, plot.bottom - lh // 2, axis_w - 4, lh), 12, MUTED, align="right")
+    first, last = xs[0], xs[-1]
+    under = pygame.Rect(plot.x, plot.bottom + 2, plot.width, lh)
+    painter.text(surface, str(first), under, 12, MUTED, align="left")
+    if last != first:
+        painter.text(surface, str(last), under, 12, MUTED, align="right")
+    span = max(1, last - first)
+    for k, values in enumerate(series):
+        points = [
+            (plot.x + round(plot.width * (x - first) / span), plot.bottom - round(plot.height * v / top))
+            for x, v in zip(xs, values)
+        ]
+        colour = colours[k % len(colours)]
+        width = max(2, painter.px(3))
+        if len(points) >= 2:
+            _dashed(surface, colour, points, width, DASHES[k % len(DASHES)], painter.scale)
+        if points:
+            seat_marker(surface, points[-1], max(5, painter.px(8)), colour, k)
+
+
+def _dashed(surface: pygame.Surface, colour: Colour, points: list[tuple[int, int]], width: int,
+            dash: tuple[int, int], scale: float) -> None:
+    on, off = dash
+    if off == 0:
+        pygame.draw.lines(surface, colour, False, points, width)
+        return
+    on_px, off_px = max(2, on * 2 * scale), max(2, off * 2 * scale)
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+        t = 0.0
+        while t < length:
+            t1 = min(length, t + on_px)
+            a = (x0 + (x1 - x0) * t / length, y0 + (y1 - y0) * t / length)
+            b = (x0 + (x1 - x0) * t1 / length, y0 + (y1 - y0) * t1 / length)
+            pygame.draw.line(surface, colour, a, b, width)
+            t = t1 + off_px
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
