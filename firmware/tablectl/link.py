@@ -1,0 +1,204 @@
+"""The board's end of the serial link: numbered frames kept until acknowledged, retransmission, heartbeat.
+
+Events (buttons, keys, tags, snapshots) are written straight into one of a fixed ring of frame buffers and
+sent at once; a frame stays in the ring until the host acknowledges it (cumulatively), and every frame still
+unacknowledged is sent again, in order, when no acknowledgement arrived for RTO_MS. Host commands are taken
+in sequence only: a repeat or a frame after a gap is dropped and answered with the last sequence accepted,
+so nothing is applied twice or out of order. See hardware/PROTOCOL.md.
+"""
+
+from . import FIRMWARE_VERSION
+from .clock import ticks_diff
+from .frame import MAX_FRAME, PROTOCOL, UNSEQ, Reader, Writer
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+SEQ_MASK = const(0xFFFF)
+
+
+class Link:
+    RTO_MS = 250
+    HEARTBEAT_MS = 1000
+    SLOTS = 32  # frames waiting for an acknowledgement; a full ring drops new events (counted)
+
+    def __init__(self, port, board_id, boot_id, on_command):
+        self.port = port
+        self.board_id = board_id.encode()
+        self.boot_id = boot_id.encode()
+        self.on_command = on_command  # on_command(kind: str, payload: bytes) for in-sequence host commands
+        self.slots = [bytearray(MAX_FRAME) for _ in range(self.SLOTS)]
+        self.lengths = [0] * self.SLOTS
+        self.head = 0  # ring index of the oldest unacknowledged frame
+        self.count = 0
+        self.base_seq = 0  # its sequence number
+        self.rx_expect = 0  # the next host sequence number we accept
+        self.writer = Writer(bytearray(MAX_FRAME))  # unsequenced frames
+        self.slot_writer = Writer(self.slots[0])
+        self.reader = Reader()
+        self.chunk = bytearray(64)
+        self.last_send = 0
+        self.last_heartbeat = 0
+        self.last_nonce = -1
+        self.started = False
+        self.dropped = 0  # events lost to a full ring
+        self.repeats = 0  # host frames dropped as repeats or after a gap
+        self.snapshot = None  # set by the controller: writes the snapshot payload into a Writer
+
+    # -- sending -----------------------------------------------------------------------------------
+    def start(self, kind):
+        """A Writer for a new sequenced frame of `kind`, or None (counted) when the ring is full."""
+        if self.count >= self.SLOTS:
+            self.dropped += 1
+            return None
+        index = (self.head + self.count) % self.SLOTS
+        writer = self.slot_writer
+        writer.buf = self.slots[index]
+        return writer.begin((self.base_seq + self.count) & SEQ_MASK, kind)
+
+    def finish(self, now):
+        """Seal the frame begun with `start` and send it."""
+        writer = self.slot_writer
+        length = writer.end()
+        if not length:
+            self.dropped += 1
+            return
+        index = (self.head + self.count) % self.SLOTS
+        self.lengths[index] = length
+        if self.count == 0:
+            self.last_send = now
+        self.count += 1
+        self.port.write(writer.buf, length)
+
+    def send_unsequenced(self, writer):
+        length = writer.end()
+        if length:
+            self.port.write(writer.buf, length)
+
+    def retransmit(self, now):
+        self.last_send = now
+        for k in range(self.count):
+            index = (self.head + k) % self.SLOTS
+            self.port.write(self.slots[index], self.lengths[index])
+
+    def _ack(self, seq):
+        writer = self.writer.begin(UNSEQ, b"ack")
+        writer.raw(b'{"n":')
+        writer.int(seq & SEQ_MASK)
+        writer.byte(0x7D)
+        self.send_unsequenced(writer)
+
+    def heartbeat(self, now, uptime_ms):
+        writer = self.writer.begin(UNSEQ, b"hb")
+        writer.raw(b'{"up":')
+        writer.int(uptime_ms // 1000)
+        writer.raw(b',"bad":')
+        writer.int(self.reader.bad)
+        writer.raw(b',"q":')
+        writer.int(self.count)
+        writer.raw(b',"lost":')
+        writer.int(self.dropped)
+        writer.raw(b',"boot":')
+        writer.text(self.boot_id)
+        writer.byte(0x7D)
+        self.send_unsequenced(writer)
+
+    def hello(self, nonce):
+        writer = self.writer.begin(UNSEQ, b"hello")
+        writer.raw(b'{"proto":')
+        writer.int(PROTOCOL)
+        writer.raw(b',"fw":')
+        writer.text(FIRMWARE_VERSION.encode())
+        writer.raw(b',"board":')
+        writer.text(self.board_id)
+        writer.raw(b',"boot":')
+        writer.text(self.boot_id)
+        writer.raw(b',"nonce":')
+        writer.int(nonce)
+        writer.raw(b',"next":')
+        writer.int(self.base_seq)
+        writer.raw(b',"rx":')
+        writer.int(self.rx_expect)
+        writer.byte(0x7D)
+        self.send_unsequenced(writer)
+
+    def send_snapshot(self, now):
+        writer = self.start(b"snap")
+        if writer is not None and self.snapshot is not None:
+            self.snapshot(writer)
+            self.finish(now)
+
+    # -- receiving ---------------------------------------------------------------------------------
+    def poll(self, now):
+        port = self.port
+        reader = self.reader
+        while port.any():
+            n = port.readinto(self.chunk)
+            if not n:
+                break
+            for i in range(n):
+                if reader.push(self.chunk[i]) and reader.check():
+                    self._frame(now)
+        if self.count and ticks_diff(now, self.last_send) >= self.RTO_MS:
+            self.retransmit(now)
+        if not self.started or ticks_diff(now, self.last_heartbeat) >= self.HEARTBEAT_MS:
+            self.started = True
+            self.last_heartbeat = now
+            return True  # time for a heartbeat: the controller adds its uptime
+        return False
+
+    def _frame(self, now):
+        reader = self.reader
+        if reader.seq == UNSEQ:
+            if reader.kind_is(b"ack"):
+                self._acked(reader.int_field(b"n"), now)
+            elif reader.kind_is(b"sync"):
+                self._sync(now)
+            return
+        if reader.seq != self.rx_expect:
+            self.repeats += 1
+            self._ack(self.rx_expect - 1)
+            return
+        self.rx_expect = (self.rx_expect + 1) & SEQ_MASK
+        self._ack(reader.seq)
+        self.on_command(reader.kind(), reader.payload())
+
+    def _acked(self, seq, now):
+        if seq < 0:
+            return
+        done = ((seq - self.base_seq) & SEQ_MASK) + 1
+        if done > self.count:
+            return  # an old or foreign acknowledgement
+        self.head = (self.head + done) % self.SLOTS
+        self.count -= done
+        self.base_seq = (self.base_seq + done) & SEQ_MASK
+        self.last_send = now
+
+    def _sync(self, now):
+        import json
+
+        try:
+            payload = json.loads(self.reader.payload())
+            nonce = int(payload.get("nonce", 0))
+            boot = str(payload.get("boot", "")).encode()
+        except (ValueError, TypeError, AttributeError):
+            self.reader.bad += 1
+            return
+        if nonce == self.last_nonce:
+            self.hello(nonce)  # a repeated sync: its hello may have been lost
+            return
+        self.last_nonce = nonce
+        if boot != self.boot_id:
+            # A new host session: what it never saw is stale, numbering starts again.
+            self.head = 0
+            self.count = 0
+            self.base_seq = 0
+            self.rx_expect = 0
+        self.hello(nonce)
+        self.retransmit(now)  # a resumed session gets its backlog first, then the snapshot
+        self.send_snapshot(now)
