@@ -13,6 +13,7 @@ from companion.core.errors import CompanionError
 # Each module has `register(subparsers)`, adding parsers whose `func(args) -> int` runs the command.
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.sessions",
+    "companion.cli.snapshot",
 )
 
 
