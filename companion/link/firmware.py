@@ -1,4 +1,4 @@
-"""Where the firmware and hardware files are, and the firmware package loaded on the host (for the codec and the sim)."""
+"""Where the firmware and hardware files are; the firmware package loaded on the host (codec and sim)."""
 
 from __future__ import annotations
 

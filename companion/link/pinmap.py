@@ -19,11 +19,46 @@ WIRING_SVG = HARDWARE_DIR / "wiring.svg"
 
 # Physical header pin of each GPIO on the Pico, and the header's other pins.
 PICO_HEADER: dict[int, str] = {
-    1: "GP0", 2: "GP1", 3: "GND", 4: "GP2", 5: "GP3", 6: "GP4", 7: "GP5", 8: "GND", 9: "GP6", 10: "GP7",
-    11: "GP8", 12: "GP9", 13: "GND", 14: "GP10", 15: "GP11", 16: "GP12", 17: "GP13", 18: "GND", 19: "GP14",
-    20: "GP15", 21: "GP16", 22: "GP17", 23: "GND", 24: "GP18", 25: "GP19", 26: "GP20", 27: "GP21", 28: "GND",
-    29: "GP22", 30: "RUN", 31: "GP26", 32: "GP27", 33: "GND", 34: "GP28", 35: "ADC_VREF", 36: "3V3(OUT)",
-    37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
+    1: "GP0",
+    2: "GP1",
+    3: "GND",
+    4: "GP2",
+    5: "GP3",
+    6: "GP4",
+    7: "GP5",
+    8: "GND",
+    9: "GP6",
+    10: "GP7",
+    11: "GP8",
+    12: "GP9",
+    13: "GND",
+    14: "GP10",
+    15: "GP11",
+    16: "GP12",
+    17: "GP13",
+    18: "GND",
+    19: "GP14",
+    20: "GP15",
+    21: "GP16",
+    22: "GP17",
+    23: "GND",
+    24: "GP18",
+    25: "GP19",
+    26: "GP20",
+    27: "GP21",
+    28: "GND",
+    29: "GP22",
+    30: "RUN",
+    31: "GP26",
+    32: "GP27",
+    33: "GND",
+    34: "GP28",
+    35: "ADC_VREF",
+    36: "3V3(OUT)",
+    37: "3V3_EN",
+    38: "GND",
+    39: "VSYS",
+    40: "VBUS",
 }
 ON_BOARD = {25: "GP25 (LED)"}
 
@@ -119,7 +154,8 @@ def render_svg(pins: dict[str, Any]) -> str:
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         '<text x="550" y="34" font-size="22" text-anchor="middle" font-weight="bold">'
         "Table controller wiring (generated from hardware/pins.json)</text>",
-        f'<text x="550" y="58" text-anchor="middle" fill="#444">{escape(pins["board"])}, seen from above, USB at the top</text>',
+        f'<text x="550" y="58" text-anchor="middle" fill="#444">{escape(pins["board"])}, '
+        "seen from above, USB at the top</text>",
         f'<rect x="{pico_x}" y="{pico_y}" width="{pico_w}" height="{pico_h}" rx="10" fill="#2e7d32" stroke="#1b5e20"/>',
         f'<rect x="{pico_x + 85}" y="{pico_y - 14}" width="50" height="22" rx="3" fill="#bbbbbb" stroke="#777"/>',
         f'<text x="{pico_x + pico_w / 2}" y="{pico_y + pico_h / 2}" fill="#ffffff" font-size="20" '
@@ -136,7 +172,8 @@ def render_svg(pins: dict[str, Any]) -> str:
         inner_x = px + 12 if left else px - 12
         anchor = "start" if left else "end"
         out.append(
-            f'<text x="{inner_x}" y="{y + 4}" fill="#ffffff" font-size="11" text-anchor="{anchor}">{number} {name}</text>'
+            f'<text x="{inner_x}" y="{y + 4}" fill="#ffffff" font-size="11" text-anchor="{anchor}">'
+            f"{number} {name}</text>"
         )
         if info:
             end_x = px - 150 if left else px + 150

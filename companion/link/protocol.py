@@ -106,7 +106,7 @@ class HostProtocol:
                     else:
                         self.repeats += 1
         if got_sequenced:
-            self.out += _frame.encode(-1, "ack", '{"n":%d}' % ((self.rx_expect - 1) & SEQ_MASK))
+            self.out += _frame.encode(-1, "ack", f'{{"n":{(self.rx_expect - 1) & SEQ_MASK}}}')
         return events
 
     def _unsequenced(self, kind: str, raw: bytes, now: float, events: list[BoardEvent]) -> None:
@@ -122,9 +122,8 @@ class HostProtocol:
             self._acked(payload.get("n"), now)
         elif kind == "hello":
             self._hello(payload, now, events)
-        elif kind == "hb":
-            if self.ready and payload.get("boot") != self.boot:
-                self.start(now)  # the board restarted without our noticing its hello
+        elif kind == "hb" and self.ready and payload.get("boot") != self.boot:
+            self.start(now)  # the board restarted without our noticing its hello
 
     def _acked(self, seq: Any, now: float) -> None:
         if not isinstance(seq, int) or not self.pending:

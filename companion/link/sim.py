@@ -31,6 +31,10 @@ COMMANDS = """\
   quit"""
 
 
+def _hex(color: tuple[int, int, int]) -> str:
+    return "".join(f"{part:02x}" for part in color)
+
+
 class PtyPort:
     """The board's side of the pseudo-terminal: the firmware's port interface over the master fd."""
 
@@ -115,7 +119,7 @@ class SimulatedBoard:
     def _boot(self) -> None:
         app = firmware.module("app")
         self.boots += 1
-        hardware = SimHardware(board_id=self.board_id, boot_id="%08x" % random.getrandbits(32))
+        hardware = SimHardware(board_id=self.board_id, boot_id=f"{random.getrandbits(32):08x}")
         old = self.hardware
         if old is not None:  # a reboot keeps what is physically pressed or lying on the reader
             hardware.seat_buttons = old.seat_buttons
@@ -124,7 +128,8 @@ class SimulatedBoard:
             hardware.rows, hardware.cols = old.rows, old.cols
             hardware.reader.tags = old.reader.tags
         self.hardware = hardware
-        for module_name, cls_name in (("buttons", "Buttons"), ("app", "Keys"), ("tags", "TagTracker"), ("link", "Link")):
+        tunable = (("buttons", "Buttons"), ("app", "Keys"), ("tags", "TagTracker"), ("link", "Link"))
+        for module_name, cls_name in tunable:
             overrides = self.timings.get(cls_name)
             if overrides:
                 cls = getattr(firmware.module(module_name), cls_name)
@@ -231,9 +236,9 @@ class SimulatedBoard:
         hardware = self._hw()
         seats = len(hardware.seat_buttons)
         shown = hardware.pixels.shown
-        seat_text = " ".join("%02x%02x%02x" % c for c in shown[:seats])
-        strip = {"%02x%02x%02x" % c for c in shown[seats:]}
-        strip_text = strip.pop() if len(strip) == 1 else " ".join("%02x%02x%02x" % c for c in shown[seats:])
+        seat_text = " ".join(_hex(c) for c in shown[:seats])
+        strip = {_hex(c) for c in shown[seats:]}
+        strip_text = strip.pop() if len(strip) == 1 else " ".join(_hex(c) for c in shown[seats:])
         return f"LEDs: seats {seat_text} | strip {strip_text}"
 
     # -- keyboard and scripts ----------------------------------------------------------------------

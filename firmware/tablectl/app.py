@@ -36,8 +36,7 @@ class Controller:
     def __init__(self, port, hardware):
         self.hardware = hardware
         self.started_at = -1  # the first step's time
-        self.link = Link(port, hardware.board_id, hardware.boot_id, self.command)
-        self.link.snapshot = self.write_snapshot
+        self.link = Link(port, hardware.board_id, hardware.boot_id, self.command, self.write_snapshot)
         self.now = 0
         self.buttons = Buttons(PinSource(hardware.seat_pins), self.on_button)
         self.keys = Keys(MatrixSource(hardware.rows, hardware.cols), self.on_key)

@@ -8,7 +8,7 @@ subclass can change them; all state lives in lists made once, so polling allocat
 from .clock import ticks_diff
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(value):

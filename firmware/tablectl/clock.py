@@ -9,7 +9,7 @@ except ImportError:  # CPython: the same arithmetic over a 2**30 period
     _HALF = 1 << 29
 
     def ticks_ms():
-        return int(_time.monotonic() * 1000) & (_PERIOD - 1)
+        return int(_time.monotonic() * 1000) & (_PERIOD - 1)  # pyright: ignore[reportAttributeAccessIssue]
 
     def ticks_diff(end, start):
         return ((end - start + _HALF) & (_PERIOD - 1)) - _HALF

@@ -9,7 +9,7 @@ The Writer and the Reader work in buffers allocated once, so the board's polling
 from array import array
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(value):

@@ -73,6 +73,5 @@ def run():
     hardware = Hardware()
     controller = Controller(UsbPort(), hardware)
     # Started last: set-up may take longer than the watchdog allows; 8.3 s is the RP2040's maximum.
-    hardware.watchdog = machine.WDT(timeout=5000)
-    controller.watchdog = hardware.watchdog
+    controller.watchdog = machine.WDT(timeout=5000)
     controller.run(time.sleep_ms)

@@ -12,7 +12,7 @@ from .clock import ticks_diff
 from .frame import MAX_FRAME, PROTOCOL, UNSEQ, Reader, Writer
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(value):
@@ -27,7 +27,7 @@ class Link:
     HEARTBEAT_MS = 1000
     SLOTS = 32  # frames waiting for an acknowledgement; a full ring drops new events (counted)
 
-    def __init__(self, port, board_id, boot_id, on_command):
+    def __init__(self, port, board_id, boot_id, on_command, snapshot):
         self.port = port
         self.board_id = board_id.encode()
         self.boot_id = boot_id.encode()
@@ -48,7 +48,7 @@ class Link:
         self.started = False
         self.dropped = 0  # events lost to a full ring
         self.repeats = 0  # host frames dropped as repeats or after a gap
-        self.snapshot = None  # set by the controller: writes the snapshot payload into a Writer
+        self.snapshot = snapshot  # snapshot(writer) writes the snapshot's payload
 
     # -- sending -----------------------------------------------------------------------------------
     def start(self, kind):
@@ -129,7 +129,7 @@ class Link:
 
     def send_snapshot(self, now):
         writer = self.start(b"snap")
-        if writer is not None and self.snapshot is not None:
+        if writer is not None:
             self.snapshot(writer)
             self.finish(now)
 

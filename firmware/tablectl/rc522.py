@@ -6,7 +6,7 @@ chip's coprocessor, which keeps the register traffic small. Buffers are made onc
 """
 
 try:
-    from micropython import const
+    from micropython import const  # pyright: ignore[reportAssignmentType]
 except ImportError:  # CPython
 
     def const(value):

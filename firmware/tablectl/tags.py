@@ -3,6 +3,15 @@
 from .clock import ticks_diff
 
 
+def _same(a, alen, b, blen):
+    if alen != blen:
+        return False
+    for i in range(alen):
+        if a[i] != b[i]:
+            return False
+    return True
+
+
 class TagTracker:
     """Polls the reader every POLL_MS and calls `emit(uid, length, present)` on a change."""
 
@@ -41,14 +50,14 @@ class TagTracker:
             return
         self.misses = 0
         uid = self.reader.uid
-        if self._same(self.candidate, self.candidate_len, uid, length):
+        if _same(self.candidate, self.candidate_len, uid, length):
             self.seen += 1
         else:
             for i in range(length):
                 self.candidate[i] = uid[i]
             self.candidate_len = length
             self.seen = 1
-        if self.seen >= self.SEEN_TO_PLACE and not self._same(self.uid, self.uid_len, uid, length):
+        if self.seen >= self.SEEN_TO_PLACE and not _same(self.uid, self.uid_len, uid, length):
             if self.uid_len:
                 self._remove()
             for i in range(length):
@@ -61,11 +70,3 @@ class TagTracker:
         self.uid_len = 0
         self.emit(self.uid, length, False)
 
-    @staticmethod
-    def _same(a, alen, b, blen):
-        if alen != blen:
-            return False
-        for i in range(alen):
-            if a[i] != b[i]:
-                return False
-        return True
