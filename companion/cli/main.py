@@ -14,6 +14,7 @@ from companion.core.errors import CompanionError
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.sessions",
     "companion.cli.snapshot",
+    "companion.cli.serve",
 )
 
 

@@ -1,0 +1,350 @@
+"""Live sessions and their fan-out: one bounded mailbox and sender task per connection, one action at a time."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from companion.core.actions import Action
+from companion.core.errors import CompanionError, NotAllowed
+from companion.core.log import LogMessage
+from companion.core.seats import HOST, TABLE, Seat
+from companion.store import Accepted, Session, Store
+
+Source = Literal["phone", "board", "host", "display"]
+Viewer = int | None  # a seat number, or None for the public stream
+
+
+class RateLimited(CompanionError):
+    """Too many actions in a short time from one token."""
+
+    code = "rate_limited"
+
+
+class UnknownSession(CompanionError):
+    code = "unknown_session"
+
+
+class MissingToken(CompanionError):
+    """A request that needs a token came without one."""
+
+    code = "no_token"
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class TokenBucket:
+    """Per-key token buckets: `rate` actions a second on average, bursts of up to `burst`."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, key: str) -> bool:
+        now = self.clock()
+        tokens, last = self._buckets.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1.0, now)
+        if len(self._buckets) > 10_000:  # only valid tokens get here, but keep memory bounded all the same
+            self._buckets.clear()
+        return True
+
+
+class Connection:
+    """One live client (a phone, a display, a host page): a bounded mailbox drained by its own sender task.
+
+    A newer view supersedes a queued older one, so a phone that lags gets the latest state, not a backlog.
+    A client whose mailbox still overflows, or whose socket does not take a message within the send timeout,
+    is disconnected; it reconnects and gets a full view. The others never wait for it.
+    """
+
+    def __init__(
+        self,
+        viewer: Viewer,
+        send: Callable[[str], Awaitable[None]],
+        close: Callable[[int, str], Awaitable[None]] | None = None,
+        *,
+        queue_size: int = 64,
+        send_timeout: float = 10.0,
+    ) -> None:
+        self.viewer = viewer
+        self._send = send
+        self._close = close
+        self.queue_size = queue_size
+        self.send_timeout = send_timeout
+        self._mailbox: deque[tuple[str, str]] = deque()
+        self._wake = asyncio.Event()
+        self.last_view_id = -1
+        self.closed = asyncio.Event()
+        self.close_reason = ""
+        self.last_heard = time.monotonic()
+
+    def offer(self, kind: str, text: str, state_id: int | None = None) -> None:
+        """Queue a message without waiting; views older than the last one offered are dropped."""
+        if self.closed.is_set():
+            return
+        if kind == "view":
+            if state_id is not None:
+                if state_id < self.last_view_id:
+                    return
+                self.last_view_id = state_id
+            if any(k == "view" for k, _ in self._mailbox):
+                self._mailbox = deque(item for item in self._mailbox if item[0] != "view")
+        if len(self._mailbox) >= self.queue_size:
+            self.shut("this connection fell too far behind")
+            return
+        self._mailbox.append((kind, text))
+        self._wake.set()
+
+    def shut(self, reason: str) -> None:
+        if not self.closed.is_set():
+            self.close_reason = reason
+            self.closed.set()
+            self._wake.set()
+
+    async def run_sender(self) -> None:
+        """Send queued messages in order until the connection is shut."""
+        try:
+            while not self.closed.is_set():
+                await self._wake.wait()
+                self._wake.clear()
+                while self._mailbox and not self.closed.is_set():
+                    _, text = self._mailbox.popleft()
+                    await asyncio.wait_for(self._send(text), self.send_timeout)
+        except (TimeoutError, ConnectionError, RuntimeError, OSError) as exc:
+            self.shut(f"sending failed: {type(exc).__name__}")
+        except Exception as exc:  # a closed socket raises library-specific errors; all end this connection
+            self.shut(f"sending failed: {type(exc).__name__}")
+        finally:
+            if self._close is not None:
+                with contextlib.suppress(Exception):
+                    await self._close(1013 if "behind" in self.close_reason else 1000, self.close_reason[:100])
+
+
+@dataclass
+class Outcome:
+    """What became of an attempted action, as sent back to whoever tried it."""
+
+    ok: bool
+    state_id: int
+    error: CompanionError | None = None
+    accepted: Accepted | None = None
+
+
+class LiveSession:
+    """A loaded session with its connections; actions are applied one at a time, views fanned out after each."""
+
+    def __init__(self, hub: Hub, session: Session) -> None:
+        self.hub = hub
+        self.session = session
+        self.id = session.id
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self._dirty = asyncio.Event()
+        self._loop = asyncio.get_running_loop()
+        self._unsubscribe = session.subscribe(self._changed)
+        self._fanout_task = asyncio.create_task(self._fanout(), name=f"fanout-{session.id}")
+        self.fanouts = 0
+
+    def _changed(self, session: Session, accepted: Accepted | None) -> None:
+        # Called in whatever thread applied the change (a worker, or the board's input); the loop does the rest.
+        self._loop.call_soon_threadsafe(self._dirty.set)
+
+    def envelopes(self, viewers: set[Viewer]) -> dict[Viewer, tuple[int, str]]:
+        """Each viewer's envelope as JSON text, with the state id (computed together, under the session lock)."""
+        out: dict[Viewer, tuple[int, str]] = {}
+        for viewer in viewers:
+            envelope = self.session.view(viewer)
+            out[viewer] = (envelope["state_id"], dumps({"type": "view", "view": envelope}))
+        return out
+
+    async def _fanout(self) -> None:
+        while True:
+            await self._dirty.wait()
+            self._dirty.clear()
+            viewers = {c.viewer for c in self.connections}
+            if not viewers:
+                continue
+            try:
+                texts = await asyncio.to_thread(self.envelopes, viewers)
+            except Exception as exc:  # a view that fails must not stop later fan-outs
+                self.hub.errors.append(f"session {self.id}: view failed: {exc!r}")
+                continue
+            self.fanouts += 1
+            for connection in list(self.connections):
+                state_id, text = texts.get(connection.viewer, (None, ""))
+                if text:
+                    connection.offer("view", text, state_id)
+
+    async def attach(self, connection: Connection) -> None:
+        """Register a connection and queue its first full view."""
+        self.connections.add(connection)
+        texts = await asyncio.to_thread(self.envelopes, {connection.viewer})
+        state_id, text = texts[connection.viewer]
+        connection.offer("view", text, state_id)
+
+    def touch(self) -> None:
+        """Send everyone a fresh view (after a change outside the game state: names, colours)."""
+        self._dirty.set()
+
+    def detach(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+
+    async def refresh(self, connection: Connection) -> None:
+        texts = await asyncio.to_thread(self.envelopes, {connection.viewer})
+        state_id, text = texts[connection.viewer]
+        connection.offer("view", text, state_id)
+
+    # -- acting ----------------------------------------------------------------------------------
+    async def submit(
+        self, raw: Action | dict[str, Any], actor: Seat, state_id: int | None, source: Source
+    ) -> Outcome:
+        """Apply one action (queued behind any other of this session) and report it to the table."""
+        action_json = raw.to_json() if isinstance(raw, Action) else raw
+        async with self.lock:
+            try:
+                accepted = await asyncio.to_thread(self.session.submit, raw, actor, state_id)
+            except CompanionError as exc:
+                self.feedback(False, actor, source, exc.reason, action_json, None, exc.code)
+                return Outcome(False, self.session.state_id, exc)
+        self.feedback(True, actor, source, "", accepted.action.to_json(), accepted.log)
+        return Outcome(True, accepted.state_id, accepted=accepted)
+
+    async def undo(self, actor: Seat, state_id: int | None, source: Source) -> Outcome:
+        async with self.lock:
+            try:
+                new_id = await asyncio.to_thread(self.session.undo, actor, state_id)
+            except CompanionError as exc:
+                self.feedback(False, actor, source, exc.reason, {"action": "undo"}, None, exc.code)
+                return Outcome(False, self.session.state_id, exc)
+        self.feedback(True, actor, source, "undone", {"action": "undo"}, ())
+        return Outcome(True, new_id)
+
+    def feedback(
+        self,
+        ok: bool,
+        actor: Seat,
+        source: Source,
+        text: str,
+        action: dict[str, Any] | None,
+        log: tuple[LogMessage, ...] | None,
+        code: str = "ok",
+    ) -> None:
+        """Tell the acting seat (fully) and the public stream (without anything private) what happened."""
+        seat = action.get("seat") if isinstance(action, dict) else None
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            seat = actor if isinstance(actor, int) else None
+        private_text = text if not ok else "; ".join(m.render() for m in (log or ()) if m.visible(seat))
+        mine = {"type": "feedback", "ok": ok, "code": code, "seat": seat, "source": source, "text": private_text,
+                "action": action}
+        for connection in list(self.connections):
+            if connection.viewer is not None and connection.viewer == seat:
+                connection.offer("feedback", dumps(mine))
+        public = {"type": "feedback", "ok": ok, "code": code, "seat": seat, "source": source,
+                  "text": public_text(ok, source, text, log), "action": public_action(ok, source, action, log)}
+        text_public = dumps(public)
+        for connection in list(self.connections):
+            if connection.viewer is None:
+                connection.offer("feedback", text_public)
+        self.hub.feedback_sent += 1
+
+    async def close(self) -> None:
+        self._unsubscribe()
+        self._fanout_task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._fanout_task
+        for connection in list(self.connections):
+            connection.shut("the server is stopping")
+
+
+def public_action(ok: bool, source: Source, action: dict[str, Any] | None, log: tuple[LogMessage, ...] | None
+                  ) -> dict[str, Any] | None:
+    """An action as the public may see it: in full only when everything it caused was public.
+
+    A reveal that put a card into someone's hand, or a phone's refused try, could name a secret card;
+    then only who tried which kind of action is shown.
+    """
+    if action is None:
+        return None
+    if ok and log is not None and all(m.visible_to is None for m in log) and action.get("seat") != TABLE:
+        return action
+    if not ok and source != "phone" and action.get("seat") != TABLE:
+        return action
+    return {k: action[k] for k in ("seat", "action") if k in action}
+
+
+def public_text(ok: bool, source: Source, reason: str, log: tuple[LogMessage, ...] | None) -> str:
+    """The public line for an attempted action; a phone's refusal reason stays on that phone."""
+    if ok:
+        return "; ".join(m.render() for m in (log or ()) if m.visible_to is None)
+    return "" if source == "phone" else reason
+
+
+class Hub:
+    """Owns the store and the live sessions of one server; created and closed by the app's lifespan."""
+
+    def __init__(self, store: Store, *, actions_per_second: float = 10.0, action_burst: int = 20) -> None:
+        self.store = store
+        self.sessions: dict[int, LiveSession] = {}
+        self._loading = asyncio.Lock()
+        self.limiter = TokenBucket(actions_per_second, action_burst)
+        self.errors: deque[str] = deque(maxlen=50)
+        self.feedback_sent = 0
+
+    async def live(self, sid: int) -> LiveSession:
+        """The loaded session `sid` (replayed from the log on first use)."""
+        found = self.sessions.get(sid)
+        if found is not None:
+            return found
+        async with self._loading:
+            found = self.sessions.get(sid)
+            if found is None:
+                try:
+                    session = await asyncio.to_thread(Session, self.store, sid)
+                except KeyError:
+                    raise UnknownSession(f"there is no game {sid}") from None
+                found = LiveSession(self, session)
+                self.sessions[sid] = found
+        return found
+
+    async def adopt(self, session: Session) -> LiveSession:
+        """Serve a Session object created elsewhere (the host page, `companion serve`, the board)."""
+        async with self._loading:
+            if session.id not in self.sessions:
+                self.sessions[session.id] = LiveSession(self, session)
+        return self.sessions[session.id]
+
+    async def authorise(self, sid: int, token: str | None) -> tuple[LiveSession, Seat]:
+        """The live session and who holds `token` in it: a seat number or HOST."""
+        live = await self.live(sid)
+        if not token:
+            raise MissingToken("this needs the token from the join link")
+        if len(token) > 200:
+            raise NotAllowed("that link is not valid for this game")
+        return live, live.session.seat_for_token(token)
+
+    def check_rate(self, token: str) -> None:
+        if not self.limiter.take(token):
+            raise RateLimited("too many actions at once; wait a moment")
+
+    async def close(self) -> None:
+        for live in list(self.sessions.values()):
+            await live.close()
+        self.sessions.clear()
+
+
+def actor_text(actor: Seat) -> str:
+    return "host" if actor == HOST else str(actor)

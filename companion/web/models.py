@@ -1,0 +1,123 @@
+"""The JSON bodies of the web API, as pydantic models (they also document the API in OpenAPI)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Token = Annotated[str, Field(min_length=1, max_length=200, description="the secret token from the join link")]
+Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="a colour as #rrggbb")]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ActionRequest(Strict):
+    """An action, made against the state the client saw."""
+
+    token: Token | None = None
+    state_id: int = Field(ge=0, description="the state_id of the view this action was chosen in; stale ones fail")
+    action: dict[str, Any] = Field(
+        description='the action JSON, e.g. {"seat": 0, "action": "bid", "plant": 13, "amount": 14}; '
+        "a missing seat means the token's seat"
+    )
+
+
+class UndoRequest(Strict):
+    token: Token | None = None
+    state_id: int = Field(ge=0)
+
+
+class HostRequest(Strict):
+    token: Token | None = None
+
+
+class SeatUpdate(Strict):
+    token: Token | None = None
+    name: Name | None = None
+    colour: Colour | None = None
+    lang: Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")] | None = None
+
+
+class TagEnrollment(Strict):
+    token: Token | None = None
+    uid: Annotated[str, Field(min_length=2, max_length=40, description="the tag UID in hex, e.g. 04A1B2C3")]
+    card: Annotated[str, Field(min_length=1, max_length=60, description="a card id from the game's cards()")]
+
+
+class NewSession(Strict):
+    """A new game from the host page (needs the server token `companion serve` printed)."""
+
+    token: Token | None = None
+    game: Annotated[str, Field(min_length=1, max_length=40)]
+    players: int = Field(ge=1, le=12)
+    mode: Literal["digital", "physical"] = "digital"
+    options: dict[str, Any] = Field(default_factory=dict)
+    chance: dict[str, Literal["digital", "physical"]] = Field(default_factory=dict)
+    names: list[Name] = Field(default_factory=list, max_length=12)
+    colours: list[Colour] = Field(default_factory=list, max_length=12)
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+
+
+class Done(BaseModel):
+    """An accepted action, undo or host change."""
+
+    ok: Literal[True] = True
+    state_id: int
+
+
+class Refusal(BaseModel):
+    """Anything refused: `code` is machine-readable, `error` a sentence for people. Nothing was changed."""
+
+    ok: Literal[False] = False
+    code: str
+    error: str
+
+
+class Envelope(BaseModel):
+    """A view of a session: the game's own view wrapped with the session's facts.
+
+    Seats also get `legal` (the action JSON they may send now) and `hints`; `scores` appear once it is over.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    session: int
+    game: str
+    title: str
+    state_id: int
+    status: str
+    mode: str
+    seat: int | str | None
+    players: list[dict[str, Any]]
+    current_seats: list[int | str]
+    over: bool
+    view: dict[str, Any]
+    log: list[dict[str, Any]]
+
+
+class JoinCode(BaseModel):
+    seat: int
+    name: str
+    colour: str
+    url: str
+    qr_svg: str = Field(description="the join URL as a QR code, an SVG document")
+
+
+class SessionSummary(BaseModel):
+    id: int
+    game: str
+    title: str
+    status: str
+    players: list[str]
+    actions: int
+    host_url: str
+
+
+class Created(BaseModel):
+    ok: Literal[True] = True
+    id: int
+    host_url: str

@@ -1,0 +1,1 @@
+"""The web app's routers: api (views, actions), ws (live sockets), host (the host's API), pages (HTML)."""

@@ -1,0 +1,178 @@
+"""The host's API: create and resume sessions, names and colours, undo, corrections, table reveals, tags, end."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+from typing import Any
+
+from fastapi import APIRouter, Query
+from starlette.requests import Request
+
+from companion.core.errors import BadConfig, MalformedAction, NotAllowed
+from companion.core.registry import get_game
+from companion.core.seats import HOST, TABLE
+from companion.i18n import available, catalog
+from companion.store import Session, Store
+from companion.store.db import COLOURS
+from companion.web.deps import HubDep, SettingsDep, base_url
+from companion.web.hub import Hub, LiveSession, MissingToken
+from companion.web.models import (
+    ActionRequest,
+    Created,
+    Done,
+    HostRequest,
+    NewSession,
+    SeatUpdate,
+    SessionSummary,
+    TagEnrollment,
+    UndoRequest,
+)
+from companion.web.routers.api import REFUSALS
+from companion.web.settings import Settings
+
+router = APIRouter(prefix="/api/host", tags=["host"], responses=REFUSALS)
+
+TokenQuery = Query(default=None, max_length=200, description="the host token (or the server token for the lobby)")
+
+
+def check_server_token(settings: Settings, token: str | None) -> None:
+    if not token:
+        raise MissingToken("this needs the server token `companion serve` printed")
+    if not hmac.compare_digest(token.encode(), settings.server_token.encode()):
+        raise NotAllowed("that is not this server's token")
+
+
+async def host_session(hub: Hub, sid: int, token: str | None) -> LiveSession:
+    live, actor = await hub.authorise(sid, token)
+    if actor != HOST:
+        raise NotAllowed("only the host may do this")
+    return live
+
+
+def host_url(base: str, sid: int, token: str) -> str:
+    return f"{base}/host/{sid}?t={token}"
+
+
+def summaries(store: Store, base: str) -> list[dict[str, Any]]:
+    out = []
+    for row in reversed(store.sessions()):
+        try:
+            title = get_game(row.game).title
+        except Exception:  # a game no longer installed still lists its sessions
+            title = row.game
+        out.append({
+            "id": row.id, "game": row.game, "title": title, "status": row.status,
+            "players": [s.name for s in store.seats(row.id)],
+            "actions": sum(1 for r in store.log(row.id) if r.kind == "action" and not r.undone),
+            "host_url": host_url(base, row.id, row.host_token),
+        })
+    return out
+
+
+@router.get("/sessions", response_model=list[SessionSummary], summary="Stored sessions, newest first (server token)")
+async def list_sessions(request: Request, hub: HubDep, settings: SettingsDep,
+                        token: str | None = TokenQuery) -> list[dict[str, Any]]:
+    check_server_token(settings, token)
+    return await asyncio.to_thread(summaries, hub.store, base_url(settings, request))
+
+
+@router.post("/sessions", response_model=Created, summary="Create and start a new session (server token)")
+async def create_session(body: NewSession, request: Request, hub: HubDep, settings: SettingsDep) -> dict[str, Any]:
+    check_server_token(settings, body.token)
+    colours = body.colours or None
+    if colours is not None and len(colours) != body.players:
+        raise BadConfig(f"{len(colours)} colours for {body.players} players")
+    session = await asyncio.to_thread(
+        Session.create, hub.store, body.game, body.players, seed=body.seed, mode=body.mode,
+        options=body.options, chance=dict(body.chance), names=body.names, colours=colours,
+    )
+    await hub.adopt(session)
+    return {"ok": True, "id": session.id, "host_url": host_url(base_url(settings, request), session.id,
+                                                                session.host_token)}
+
+
+def host_view(live: LiveSession) -> dict[str, Any]:
+    session = live.session
+    game = session.game
+    envelope = session.view(None)
+    table_legal = [a.to_json() for a in session.legal_actions(TABLE)] if TABLE in envelope["current_seats"] else []
+    corrections = {kind: game.actions.schema(kind) for kind, cls in game.actions.kinds.items() if cls.host_only}
+    return {
+        "envelope": envelope,
+        "seats": [{"seat": s.seat, "name": s.name, "colour": s.colour, "lang": s.lang}
+                  for s in session.store.seats(session.id)],
+        "config": session.config.to_json(),
+        "table_legal": table_legal,
+        "corrections": corrections,
+        "languages": [{"lang": lang, "name": catalog(lang).name} for lang in available()],
+        "colours": list(COLOURS),
+        "has_cards": bool(game.cards()),
+    }
+
+
+@router.get("/sessions/{sid}", summary="Everything the host page shows: the public view, seats, table reveals, "
+            "correction forms")
+async def get_host_view(sid: int, hub: HubDep, token: str | None = TokenQuery) -> dict[str, Any]:
+    live = await host_session(hub, sid, token)
+    return await asyncio.to_thread(host_view, live)
+
+
+@router.patch("/sessions/{sid}/seats/{seat}", response_model=Done, summary="Rename a seat, change its colour or "
+              "its phone's language")
+async def update_seat(sid: int, seat: int, body: SeatUpdate, hub: HubDep) -> dict[str, Any]:
+    live = await host_session(hub, sid, body.token)
+    if seat not in [s.seat for s in hub.store.seats(sid)]:
+        raise MalformedAction(f"there is no seat {seat}")
+    if body.lang is not None and body.lang not in available():
+        raise MalformedAction(f"no catalog for language {body.lang!r} (have: {', '.join(available())})")
+    await asyncio.to_thread(hub.store.update_seat, sid, seat, name=body.name, colour=body.colour, lang=body.lang)
+    live.touch()
+    return {"ok": True, "state_id": live.session.state_id}
+
+
+@router.post("/sessions/{sid}/actions", response_model=Done, summary="Act as the host: a correction, a table "
+             "reveal, or a move for a player without a phone")
+async def host_act(sid: int, body: ActionRequest, hub: HubDep) -> dict[str, Any]:
+    live = await host_session(hub, sid, body.token)
+    hub.check_rate(body.token or "")
+    outcome = await live.submit(body.action, HOST, body.state_id, "host")
+    if outcome.error is not None:
+        raise outcome.error
+    return {"ok": True, "state_id": outcome.state_id}
+
+
+@router.post("/sessions/{sid}/undo", response_model=Done, summary="Undo the last action, whoever made it")
+async def host_undo(sid: int, body: UndoRequest, hub: HubDep) -> dict[str, Any]:
+    live = await host_session(hub, sid, body.token)
+    hub.check_rate(body.token or "")
+    outcome = await live.undo(HOST, body.state_id, "host")
+    if outcome.error is not None:
+        raise outcome.error
+    return {"ok": True, "state_id": outcome.state_id}
+
+
+@router.post("/sessions/{sid}/end", response_model=Done, summary="End the game (it will not be resumed)")
+async def end_session(sid: int, body: HostRequest, hub: HubDep) -> dict[str, Any]:
+    live = await host_session(hub, sid, body.token)
+    await asyncio.to_thread(live.session.end)
+    return {"ok": True, "state_id": live.session.state_id}
+
+
+@router.get("/sessions/{sid}/tags", summary="The game's physical cards and which have a tag enrolled")
+async def list_tags(sid: int, hub: HubDep, token: str | None = TokenQuery) -> dict[str, Any]:
+    live = await host_session(hub, sid, token)
+    game = live.session.game
+    enrolled = await asyncio.to_thread(hub.store.tags, game.name)
+    by_card = {card: uid for uid, card in enrolled.items()}
+    return {"cards": [{"card": c, "label": game.card_label(c), "uid": by_card.get(c)} for c in game.cards()]}
+
+
+@router.post("/sessions/{sid}/tags", response_model=Done, summary="Enroll an NFC tag (its UID) as a card")
+async def enroll_tag(sid: int, body: TagEnrollment, hub: HubDep) -> dict[str, Any]:
+    live = await host_session(hub, sid, body.token)
+    game = live.session.game
+    if body.card not in game.cards():
+        raise MalformedAction(f"{game.title} has no card {body.card!r}")
+    await asyncio.to_thread(hub.store.enroll_tag, body.uid, game.name, body.card)
+    return {"ok": True, "state_id": live.session.state_id}

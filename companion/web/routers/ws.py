@@ -1,0 +1,178 @@
+"""The live WebSockets: one per seat (its private view) and a public one for displays."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+
+from companion.core.errors import CompanionError, MalformedAction, NotAllowed
+from companion.core.seats import Seat
+from companion.web.deps import HubDep, SettingsDep
+from companion.web.hub import Connection, Hub, LiveSession, Source, dumps
+from companion.web.routers.api import with_seat
+from companion.web.settings import Settings
+
+router = APIRouter()
+
+# Close codes in the application range: the client stops reconnecting and says why.
+CLOSE_CODES = {"no_token": 4401, "not_allowed": 4403, "unknown_session": 4404}
+
+
+@router.websocket("/ws/sessions/{sid}/seat")
+async def seat_socket(websocket: WebSocket, sid: int, hub: HubDep, settings: SettingsDep) -> None:
+    """A phone: its private view on connect and after every change; actions and undo; heartbeat."""
+    await websocket.accept()
+    token = websocket.query_params.get("token")
+    try:
+        live, actor = await hub.authorise(sid, token)
+        if not isinstance(actor, int):
+            raise NotAllowed("this link is the host's; open the host page instead")
+    except CompanionError as exc:
+        await refuse(websocket, exc)
+        return
+    await serve(websocket, live, hub, settings, viewer=actor, actor=actor, token=token or "", source="phone")
+
+
+@router.websocket("/ws/sessions/{sid}/public")
+async def public_socket(websocket: WebSocket, sid: int, hub: HubDep, settings: SettingsDep) -> None:
+    """A display: the public view and every action's feedback; it may act only with a token in the message."""
+    await websocket.accept()
+    try:
+        live = await hub.live(sid)
+    except CompanionError as exc:
+        await refuse(websocket, exc)
+        return
+    await serve(websocket, live, hub, settings, viewer=None, actor=None, token="", source="display")
+
+
+async def refuse(websocket: WebSocket, exc: CompanionError) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(dumps({"type": "error", "code": exc.code, "text": exc.reason}))
+        await websocket.close(code=CLOSE_CODES.get(exc.code, 4400), reason=exc.reason[:100])
+
+
+async def serve(
+    websocket: WebSocket,
+    live: LiveSession,
+    hub: Hub,
+    settings: Settings,
+    *,
+    viewer: int | None,
+    actor: Seat | None,
+    token: str,
+    source: Source,
+) -> None:
+    """Run one connection: its sender, its heartbeat and its reader, until any of them ends it."""
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code=code, reason=reason)
+
+    connection = Connection(viewer, websocket.send_text, close, queue_size=settings.queue_size,
+                            send_timeout=settings.send_timeout_seconds)
+    sender = asyncio.create_task(connection.run_sender())
+    heart = asyncio.create_task(heartbeat(connection, settings))
+    reader = asyncio.create_task(read(websocket, connection, live, hub, settings, actor, token, source))
+    ended = asyncio.create_task(connection.closed.wait())
+    try:
+        await live.attach(connection)
+        await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        live.detach(connection)
+        connection.shut(connection.close_reason or "closed")
+        for task in (heart, reader, ended):
+            task.cancel()
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await asyncio.wait_for(sender, settings.send_timeout_seconds)
+        for task in (heart, reader, ended, sender):
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await task
+
+
+async def heartbeat(connection: Connection, settings: Settings) -> None:
+    """A ping every few seconds; a client silent for too long is disconnected (its socket may be dead)."""
+    ping = dumps({"type": "ping"})
+    while not connection.closed.is_set():
+        await asyncio.sleep(settings.heartbeat_seconds)
+        if time.monotonic() - connection.last_heard > settings.idle_timeout_seconds:
+            connection.shut("no answer to pings")
+            return
+        connection.offer("ping", ping)
+
+
+async def read(
+    websocket: WebSocket,
+    connection: Connection,
+    live: LiveSession,
+    hub: Hub,
+    settings: Settings,
+    actor: Seat | None,
+    token: str,
+    source: Source,
+) -> None:
+    """Handle the client's messages one at a time until it disconnects."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        connection.last_heard = time.monotonic()
+        text = message.get("text")
+        if text is None:
+            text = (message.get("bytes") or b"").decode("utf-8", "replace")
+        if len(text) > settings.max_message_bytes:
+            reply(connection, MalformedAction(f"a message may be at most {settings.max_message_bytes} bytes"))
+            continue
+        try:
+            await handle(text, connection, live, hub, actor, token, source)
+        except CompanionError as exc:
+            reply(connection, exc)
+
+
+def reply(connection: Connection, exc: CompanionError) -> None:
+    """A refusal that only this connection hears (malformed input, bad token, rate limit)."""
+    connection.offer("feedback", dumps({"type": "feedback", "ok": False, "code": exc.code, "seat": connection.viewer,
+                                        "source": "phone" if connection.viewer is not None else "display",
+                                        "text": exc.reason, "action": None}))
+
+
+async def handle(
+    text: str, connection: Connection, live: LiveSession, hub: Hub, actor: Seat | None, token: str, source: Source
+) -> None:
+    try:
+        data: Any = json.loads(text)
+    except ValueError:
+        raise MalformedAction("a message must be JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise MalformedAction('a message is a JSON object with a "type"')
+    kind = data["type"]
+    if kind == "pong":
+        return
+    if kind == "ping":
+        connection.offer("pong", dumps({"type": "pong"}))
+        return
+    if kind == "refresh":
+        await live.refresh(connection)
+        return
+    if kind not in ("action", "undo"):
+        raise MalformedAction(f"unknown message type {kind!r} (action, undo, refresh, pong)")
+    state_id = data.get("state_id")
+    if not isinstance(state_id, int) or isinstance(state_id, bool) or state_id < 0:
+        raise MalformedAction("an action needs the state_id of the view it was chosen in")
+    if actor is None:  # the public socket acts only with a token, as whoever holds it
+        given = data.get("token")
+        if not isinstance(given, str):
+            raise NotAllowed("the public stream is read-only; an action needs a token")
+        _, actor = await hub.authorise(live.id, given)
+        token = given
+    hub.check_rate(token)
+    if kind == "undo":
+        await live.undo(actor, state_id, source)
+        return
+    action = data.get("action")
+    if not isinstance(action, dict):
+        raise MalformedAction("an action message needs an \"action\" object")
+    await live.submit(with_seat(action, actor), actor, state_id, source)

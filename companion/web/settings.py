@@ -1,0 +1,49 @@
+"""The web server's settings: where the store is, what to bind, the public address, and the safety limits."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import secrets
+from pathlib import Path
+
+from starlette.requests import HTTPConnection
+
+from companion.store.db import default_path
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """Everything `create_app` needs; tests and `companion serve` build one, handlers get it as a dependency."""
+
+    db_path: Path = dataclasses.field(default_factory=default_path)
+    # The session `companion serve` opened (its host page is printed); others can still be served by id.
+    session_id: int | None = None
+    # All interfaces of this machine by default; the host may choose one LAN address.
+    host: str = "0.0.0.0"
+    port: int = 8765
+    # What phones should open, e.g. "http://192.168.1.20:8765"; None: the address the request came to.
+    public_base_url: str | None = None
+    # Creates and lists sessions from the host page (the lobby); printed by `companion serve`.
+    server_token: str = dataclasses.field(default_factory=lambda: secrets.token_urlsafe(24))
+    # Safety limits: a request body, a WebSocket message, and per-token action rate (token bucket).
+    max_body_bytes: int = 64 * 1024
+    max_message_bytes: int = 16 * 1024
+    actions_per_second: float = 10.0
+    action_burst: int = 20
+    # Live connections: a ping every `heartbeat_seconds`; a connection silent for `idle_timeout_seconds` is closed.
+    heartbeat_seconds: float = 10.0
+    idle_timeout_seconds: float = 35.0
+    # Messages waiting for one connection; a phone that falls this far behind is disconnected (it reconnects).
+    queue_size: int = 64
+    send_timeout_seconds: float = 10.0
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Defaults, with `$COMPANION_DB` honoured (through default_path)."""
+        return cls(db_path=Path(os.environ["COMPANION_DB"]) if os.environ.get("COMPANION_DB") else default_path())
+
+
+def get_settings(conn: HTTPConnection) -> Settings:
+    """The settings the app was created with; override with `app.dependency_overrides[get_settings]`."""
+    return conn.app.state.settings

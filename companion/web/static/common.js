@@ -1,0 +1,258 @@
+// Shared by the phone and host pages: the message catalog, DOM building, the JSON API and the live socket.
+
+const catalogData = JSON.parse(document.getElementById("catalog").textContent);
+export const lang = catalogData.lang || "en";
+const pluralRules = typeof Intl !== "undefined" && Intl.PluralRules ? new Intl.PluralRules(lang) : null;
+const numbers = typeof Intl !== "undefined" && Intl.NumberFormat ? new Intl.NumberFormat(lang) : null;
+
+// Fallback plural rules by the catalog's rule name, for browsers without Intl.PluralRules.
+const RULES = {
+  one_is_1: (n) => (n === 1 ? "one" : "other"),
+  one_is_0_or_1: (n) => (n === 0 || n === 1 ? "one" : "other"),
+  one_ends_in_1_not_11: (n) => (n % 10 === 1 && n % 100 !== 11 ? "one" : "other"),
+  other_only: () => "other",
+};
+
+export function formatNumber(n) {
+  return numbers && Number.isFinite(n) ? numbers.format(n) : String(n);
+}
+
+function fill(text, args) {
+  if (!args) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => {
+    if (!(key in args)) return whole;
+    const value = args[key];
+    return typeof value === "number" ? formatNumber(value) : String(value);
+  });
+}
+
+/** The translation of an English source string, with {placeholders} filled. */
+export function t(msgid, args) {
+  let text = catalogData.messages[msgid];
+  if (text && typeof text === "object") text = text.other;
+  return fill(typeof text === "string" ? text : msgid, args);
+}
+
+/** The plural form of an English source string for n (also given as {count}). */
+export function tn(msgid, n, args) {
+  const entry = catalogData.messages[msgid];
+  const all = { count: n, ...(args || {}) };
+  let text = msgid;
+  if (entry && typeof entry === "object") {
+    const rule = pluralRules ? pluralRules.select(n) : (RULES[catalogData.plural] || RULES.one_is_1)(Math.abs(n));
+    text = entry[rule] || entry.other || msgid;
+  } else if (typeof entry === "string") {
+    text = entry;
+  }
+  return fill(text, all);
+}
+
+/** A name from the rules vocabulary ("play_card", "chili") as words, translated when the catalog has it. */
+export function words(name) {
+  const text = String(name).replace(/_/g, " ");
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return t(capital);
+}
+
+/** Build an element: h("button", {class: "big", onclick: f}, "text", child). Text is never parsed as HTML. */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, v);
+    } else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function clear(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+/** The token from the link (then kept for this tab only and removed from the address bar). */
+export function takeToken(key) {
+  const params = new URLSearchParams(location.search);
+  let token = params.get("t");
+  if (token) {
+    try {
+      sessionStorage.setItem(key, token);
+    } catch (e) {
+      // Private modes may refuse storage; the token then lives in this page only.
+    }
+    params.delete("t");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+  } else {
+    try {
+      token = sessionStorage.getItem(key);
+    } catch (e) {
+      token = null;
+    }
+  }
+  return token;
+}
+
+/** A JSON request; resolves to {ok, status, data} and never throws for a refusal. */
+export async function api(method, path, body) {
+  try {
+    const response = await fetch(path, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      cache: "no-store",
+    });
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (e) {
+      data = null;
+    }
+    return { ok: response.ok, status: response.status, data };
+  } catch (e) {
+    return { ok: false, status: 0, data: { ok: false, code: "offline", error: t("The companion cannot be reached.") } };
+  }
+}
+
+/**
+ * A WebSocket that stays connected: a full view arrives on every (re)connect; it reconnects with backoff,
+ * when the page becomes visible again or comes back from the back-forward cache, and when it goes silent.
+ */
+export class Live {
+  constructor(url, handlers) {
+    this.url = url;
+    this.handlers = handlers;
+    this.socket = null;
+    this.backoff = 500;
+    this.stopped = false;
+    this.lastHeard = 0;
+    this.retryTimer = null;
+    this.watchdog = setInterval(() => this.check(), 5000);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.wake();
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) this.reconnect();
+    });
+    window.addEventListener("online", () => this.wake());
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.retryTimer);
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    this.handlers.status("connecting");
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      this.backoff = 500;
+      this.lastHeard = Date.now();
+      this.handlers.status("online");
+    };
+    socket.onmessage = (event) => {
+      if (socket !== this.socket) return;
+      this.lastHeard = Date.now();
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch (e) {
+        return;
+      }
+      if (message.type === "ping") {
+        this.send({ type: "pong" });
+        return;
+      }
+      this.handlers.message(message);
+    };
+    socket.onclose = (event) => {
+      if (socket !== this.socket) return;
+      this.socket = null;
+      if (event.code >= 4400 && event.code < 4500) {
+        this.stopped = true;
+        this.handlers.status("refused");
+        this.handlers.fatal(event.code, event.reason);
+        return;
+      }
+      this.handlers.status("offline");
+      this.retryTimer = setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 5000);
+    };
+  }
+
+  reconnect() {
+    if (this.stopped) return;
+    const old = this.socket;
+    this.socket = null;
+    if (old) {
+      try {
+        old.close();
+      } catch (e) {
+        // already closed
+      }
+    }
+    this.backoff = 500;
+    this.connect();
+  }
+
+  wake() {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+      this.reconnect();
+      return;
+    }
+    // A socket that looks open after the phone slept may be dead: ask for a view, reconnect if none comes.
+    const asked = Date.now();
+    this.send({ type: "refresh" });
+    setTimeout(() => {
+      if (this.lastHeard < asked) this.reconnect();
+    }, 3000);
+  }
+
+  check() {
+    if (this.stopped || !this.socket) return;
+    if (this.socket.readyState === WebSocket.OPEN && Date.now() - this.lastHeard > 25000) this.reconnect();
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+}
+
+export function socketUrl(path) {
+  return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
+}
+
+/** The player's name for a seat number, from the envelope. */
+export function playerName(envelope, seat) {
+  if (seat === "table") return t("the table");
+  if (seat === "host") return t("the host");
+  const player = (envelope.players || []).find((p) => p.seat === seat);
+  return player ? player.name : t("Seat {seat}", { seat: Number(seat) + 1 });
+}
+
+// Log arguments with these names are seats and read as the player's name.
+const SEAT_ARGS = /^(player|seat|target|who|winner|opener|bidder|partner|giver|receiver|from_player|to_player|other)$/;
+
+/** One ticker entry in the page's language: the template is the message id, the arguments typed. */
+export function logText(envelope, entry) {
+  const args = {};
+  for (const [key, value] of Object.entries(entry.args || {})) {
+    if (SEAT_ARGS.test(key) && Number.isInteger(value)) args[key] = playerName(envelope, value);
+    else if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "number" ? formatNumber(v) : v)).join(", ");
+    else if (typeof value === "string") args[key] = t(value);
+    else args[key] = value;
+  }
+  return t(entry.template, args);
+}

@@ -1,0 +1,183 @@
+// The phone page of one seat: its private view, live; actions built from its legal actions; hints; undo.
+
+import { buildControls, groupLegal } from "./actions.js";
+import { Live, clear, h, playerName, socketUrl, t, takeToken } from "./common.js";
+import { factsList, renderGeneric, scoresSection, tappableCards, tickerList } from "./render.js";
+
+const page = document.body;
+const sid = page.dataset.session;
+const token = takeToken(`companion-seat-${sid}`);
+const top = document.getElementById("top");
+const main = document.getElementById("main");
+const actions = document.getElementById("actions");
+const toastBox = document.getElementById("toast");
+
+const state = { envelope: null, selection: undefined, busy: false, status: "connecting", drawnId: null, renderer: null };
+let busyTimer = null;
+let toastTimer = null;
+let live = null;
+
+function toast(text, kind) {
+  clearTimeout(toastTimer);
+  clear(toastBox, text ? h("div", { class: `toast ${kind || ""}`, onclick: () => clear(toastBox) }, text) : null);
+  if (text) toastTimer = setTimeout(() => clear(toastBox), kind === "error" ? 8000 : 2500);
+}
+
+function setBusy(busy) {
+  state.busy = busy;
+  clearTimeout(busyTimer);
+  actions.classList.toggle("busy", busy);
+  actions.setAttribute("aria-busy", busy ? "true" : "false");
+  if (busy) busyTimer = setTimeout(() => setBusy(false), 8000);
+}
+
+function submit(action) {
+  if (!state.envelope || state.busy) return;
+  if (!live.send({ type: "action", state_id: state.envelope.state_id, action })) {
+    toast(t("Not connected; reconnecting…"), "error");
+    return;
+  }
+  setBusy(true);
+}
+
+function undo() {
+  if (!state.envelope || state.busy) return;
+  if (live.send({ type: "undo", state_id: state.envelope.state_id })) setBusy(true);
+}
+
+function select(value) {
+  state.selection = value;
+  draw(true);
+}
+
+function context() {
+  return { envelope: state.envelope, renderer: state.renderer, submit, select, selection: state.selection, t };
+}
+
+function turnLine(envelope) {
+  if (envelope.status === "ended") return h("p", { class: "turn ended" }, t("This game has ended."));
+  if (envelope.over) return h("p", { class: "turn over" }, t("The game is over."));
+  const current = envelope.current_seats || [];
+  if (current.includes(envelope.seat)) return h("p", { class: "turn mine" }, t("Your turn"));
+  if (current.includes("table")) return h("p", { class: "turn" }, t("Waiting for a card to be revealed"));
+  const names = current.filter((s) => Number.isInteger(s)).map((s) => playerName(envelope, s));
+  return h("p", { class: "turn" }, names.length ? t("Waiting for {names}", { names: names.join(", ") }) : t("Waiting"));
+}
+
+function drawTop() {
+  const envelope = state.envelope;
+  const me = envelope ? (envelope.players || []).find((p) => p.seat === envelope.seat) : null;
+  clear(top,
+    h("div", { class: "who" },
+      me ? h("span", { class: "dot", style: { "--c": me.colour } }) : null,
+      h("strong", {}, me ? me.name : t("Table companion")),
+      envelope ? h("span", { class: "game" }, t(envelope.title)) : null,
+      h("span", { class: `conn ${state.status}`, role: "status" }, statusText(state.status))),
+    envelope ? turnLine(envelope) : null);
+}
+
+function statusText(status) {
+  if (status === "online") return t("connected");
+  if (status === "offline") return t("offline");
+  if (status === "refused") return t("not joined");
+  return t("connecting");
+}
+
+function drawMain() {
+  const envelope = state.envelope;
+  const ctx = context();
+  const parts = [];
+  if (envelope.over && envelope.scores) parts.push(scoresSection(envelope));
+  const custom = state.renderer && state.renderer.render ? state.renderer.render(envelope, ctx) : null;
+  parts.push(custom || renderGeneric(envelope, ctx));
+  const hints = envelope.hints || {};
+  if (Object.keys(hints).length) {
+    const shown = state.renderer && state.renderer.hints ? state.renderer.hints(hints, ctx) : null;
+    parts.push(h("section", { class: "hints" }, h("h2", {}, t("Hints")), shown || factsList(ctx, hints, new Set())));
+  }
+  parts.push(h("section", { class: "log" }, h("h2", {}, t("What happened")), tickerList(envelope, 6)));
+  clear(main, parts);
+}
+
+function drawActions() {
+  const envelope = state.envelope;
+  const groups = groupLegal(envelope.legal || []);
+  const controls = buildControls(groups, context());
+  const undoButton = h("button", { class: "undo", type: "button", onclick: undo }, t("Undo"));
+  if (!controls.length) {
+    clear(actions, h("p", { class: "muted" }, envelope.over ? t("Nothing more to do.") : t("Nothing to do right now.")), undoButton);
+  } else {
+    clear(actions, h("h2", { class: "sr-only" }, t("Your actions")), controls, undoButton);
+  }
+}
+
+function draw(force) {
+  drawTop();
+  if (!state.envelope) return;
+  // Rebuild the game and the controls only when the state changed, so a half-typed number survives a ping.
+  if (force || state.drawnId !== state.envelope.state_id) {
+    state.drawnId = state.envelope.state_id;
+    drawMain();
+    drawActions();
+  }
+}
+
+function onMessage(message) {
+  if (message.type === "view") {
+    const changed = !state.envelope || state.envelope.state_id !== message.view.state_id;
+    state.envelope = message.view;
+    if (changed) {
+      const usable = tappableCards(state.envelope, state.renderer && state.renderer.cardFields);
+      if (!usable.has(JSON.stringify(state.selection))) state.selection = undefined;
+      setBusy(false);
+    }
+    draw(false);
+  } else if (message.type === "feedback") {
+    setBusy(false);
+    if (message.ok) {
+      toast(t("Done"), "ok");
+    } else {
+      toast((message.text ? t(message.text) : t("That was refused.")), "error");
+      if (message.code === "stale") live.send({ type: "refresh" });
+    }
+  } else if (message.type === "error") {
+    fatal(message.text);
+  }
+}
+
+function fatal(text) {
+  clear(actions);
+  clear(main, h("section", { class: "fatal" }, h("h2", {}, t("You are not joined")),
+    h("p", {}, text ? t(text) : t("This link is not valid for this game.")),
+    h("p", {}, t("Scan your code on the host's screen again."))));
+}
+
+async function start() {
+  const src = page.dataset.renderer;
+  if (src) {
+    try {
+      const module = await import(src);
+      state.renderer = module.default || null;
+    } catch (e) {
+      state.renderer = null;
+    }
+  }
+  drawTop();
+  if (!token) {
+    state.status = "refused";
+    drawTop();
+    fatal(null);
+    return;
+  }
+  live = new Live(socketUrl(`/ws/sessions/${sid}/seat?token=${encodeURIComponent(token)}`), {
+    status: (status) => {
+      state.status = status;
+      drawTop();
+    },
+    message: onMessage,
+    fatal: (code, reason) => fatal(reason),
+  });
+  live.connect();
+}
+
+start();
