@@ -108,7 +108,10 @@ def chance_rng(seed: int, *keys: Hashable) -> random.Random:
 
 
 class Bot(Protocol):
-    def choose(self, game: Game[Any], state: Any, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, game: Game[Any], state: Any, seat: Seat, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """One of `legal`; or None to pass when nothing is required of this seat now (another seat acts)."""
         ...
 
 

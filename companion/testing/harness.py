@@ -44,6 +44,29 @@ def choose_actor(game: Game[Any], state: Any, rng: random.Random) -> tuple[Seat,
     return rng.choice(options)
 
 
+def ask_other_seats(
+    game: Game[Any],
+    state: Any,
+    rng: random.Random,
+    bots: Mapping[Seat, Bot],
+    default_bot: Bot,
+    declined: Seat,
+) -> tuple[Seat, list[Action], Action] | None:
+    """After a bot declined (it may pass on a move that is allowed but not required, such as a Bohnanza harvest
+    at any time), the other seats that may act are asked in random order; None if every one declines."""
+    others = [s for s in game.current_seats(state) if s != declined]
+    rng.shuffle(others)
+    for seat in others:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            continue
+        bot = bots.get(seat, default_bot) if seat != TABLE else default_bot
+        action = bot.choose(game, state, seat, legal, rng)
+        if action is not None:
+            return seat, legal, action
+    return None
+
+
 def playout(
     game: Game[Any],
     players: int,
@@ -86,6 +109,11 @@ def playout(
         seat, legal = pick
         bot = bots.get(seat, default_bot) if seat != TABLE else default_bot
         action = bot.choose(game, state, seat, legal, rng)
+        if action is None:
+            asked = ask_other_seats(game, state, rng, bots, default_bot, seat)
+            if asked is None:
+                raise fail("every seat that may act declined to")
+            seat, legal, action = asked
         if check:
             before_json = game.state_to_json(state)
             if action not in legal:
