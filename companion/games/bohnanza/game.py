@@ -1,0 +1,248 @@
+"""The Bohnanza rules engine for 2–7 players: who may act, what they may do, and the dispatch to each step."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from companion.core import (
+    HOST,
+    TABLE,
+    Action,
+    BadConfig,
+    ChanceEvent,
+    Game,
+    GameConfig,
+    IllegalAction,
+    LogMessage,
+    NotYourTurn,
+    OptionSpec,
+    RandomBot,
+    Seat,
+)
+from companion.core.game import Bot
+from companion.games.bohnanza import beans
+from companion.games.bohnanza.actions import (
+    ACTION_KINDS,
+    AcceptOffer,
+    BuyField,
+    CorrectCoins,
+    CounterOffer,
+    DiscardBean,
+    DrawBean,
+    EndPlanting,
+    EndTrading,
+    Harvest,
+    OfferTrade,
+    PlantBean,
+    RefuseOffer,
+    TurnUpCards,
+    WithdrawOffer,
+)
+from companion.games.bohnanza.deck import apply_draw_bean, awaiting_table, new_table
+from companion.games.bohnanza.duel import apply_discard, apply_end_planting, duel_actions
+from companion.games.bohnanza.harvest import (
+    apply_buy_field,
+    apply_correct_coins,
+    apply_harvest,
+    buy_refusal,
+    harvestable_fields,
+    may_harvest_now,
+    standings,
+)
+from companion.games.bohnanza.planting import apply_plant, apply_turn_up, plant_actions
+from companion.games.bohnanza.state import BohnanzaState, Rules
+from companion.games.bohnanza.tags import tag_action
+from companion.games.bohnanza.trading import (
+    apply_accept,
+    apply_counter,
+    apply_end_trading,
+    apply_offer,
+    apply_refuse,
+    apply_withdraw,
+    trade_actions,
+)
+from companion.games.bohnanza.views import hints, indistinguishable, private_view, public_view
+
+Handler = Callable[[BohnanzaState, Any, list[LogMessage]], BohnanzaState]
+
+HANDLERS: dict[type[Action], Handler] = {
+    PlantBean: apply_plant,
+    TurnUpCards: apply_turn_up,
+    OfferTrade: apply_offer,
+    AcceptOffer: apply_accept,
+    RefuseOffer: apply_refuse,
+    CounterOffer: apply_counter,
+    WithdrawOffer: apply_withdraw,
+    EndTrading: apply_end_trading,
+    DiscardBean: apply_discard,
+    EndPlanting: apply_end_planting,
+    Harvest: apply_harvest,
+    BuyField: apply_buy_field,
+    DrawBean: lambda state, action, log: apply_draw_bean(state, action.card, log),
+}
+
+STEP_NAMES = {
+    "deal": "the table is dealing",
+    "duel_offer": "taking the cards the opponent left",
+    "plant": "planting from the hand",
+    "turn_up": "turning up cards",
+    "trade": "trading",
+    "duel_plant": "planting the turned-up cards",
+    "plant_set_aside": "planting the set-aside cards",
+    "draw": "drawing",
+    "over": "the game is over",
+}
+
+
+def may_act(state: BohnanzaState, seat: int) -> bool:
+    """Whether a player seat has anything it may do now (its own step, an offer, a harvest, a field to buy)."""
+    if state.step in ("deal", "over"):
+        return False
+    p = state.players[seat]
+    if seat == state.active and state.step in ("duel_offer", "plant", "trade", "duel_plant"):
+        return True
+    if state.step == "trade" and (
+        state.offers_made < state.rules.offers_per_turn or any(seat in (o.sender, o.receiver) for o in state.offers)
+    ):
+        return True
+    if state.step == "plant_set_aside" and p.set_aside:
+        return True
+    if may_harvest_now(state, seat) and any(p.fields):
+        return True
+    return buy_refusal(state, seat) is None
+
+
+class BohnanzaGame(Game[BohnanzaState]):
+    name = "bohnanza"
+    title = "Bohnanza"
+    min_players = 2
+    max_players = 7
+    options = (
+        OptionSpec(
+            "offers_per_turn",
+            int,
+            20,
+            "the most offers (counters included) in one trading phase; keeps the table moving",
+        ),
+        OptionSpec(
+            "trade_seconds",
+            int,
+            0,
+            "time limit for trading in seconds, kept by the server, which then ends trading (0 = no limit)",
+        ),
+        OptionSpec("duel_third_field_start", bool, False, "2 players: both start with a third bean field"),
+    )
+    action_kinds = ACTION_KINDS
+    state_type = BohnanzaState
+    chance_events = (ChanceEvent("deck", "bean cards dealt, turned up and drawn from the deck", DrawBean),)
+    max_game_length = 20_000
+
+    def setup(self, config: GameConfig, rng: random.Random) -> BohnanzaState:
+        if config.option("offers_per_turn") < 1:
+            raise BadConfig("option offers_per_turn is at least 1")
+        if config.option("trade_seconds") < 0:
+            raise BadConfig("option trade_seconds is 0 (no limit) or more")
+        rules = Rules(
+            physical=config.chance_mode("deck") == "physical",
+            trade_seconds=config.option("trade_seconds"),
+            offers_per_turn=config.option("offers_per_turn"),
+            duel_third_field_start=config.option("duel_third_field_start"),
+        )
+        state, _ = new_table(config.players, rules, rng)
+        return state
+
+    def current_seats(self, state: BohnanzaState) -> tuple[Seat, ...]:
+        seats: list[Seat] = [s for s in range(len(state.players)) if may_act(state, s)]
+        if awaiting_table(state):
+            seats.append(TABLE)
+        return tuple(seats)
+
+    def legal_actions(self, state: BohnanzaState, seat: Seat) -> list[Action]:
+        if seat == TABLE:
+            return [DrawBean(TABLE, c) for c in sorted(state.deck)] if awaiting_table(state) else []
+        if not isinstance(seat, int) or not 0 <= seat < len(state.players) or not may_act(state, seat):
+            return []
+        out = plant_actions(state, seat)
+        if state.step == "trade":
+            out += trade_actions(state, seat)
+        if state.count.duel:
+            out += duel_actions(state, seat)
+        if may_harvest_now(state, seat):
+            out += [Harvest(seat, f) for f in harvestable_fields(state.players[seat])]
+        if buy_refusal(state, seat) is None:
+            out.append(BuyField(seat))
+        return out
+
+    def apply(self, state: BohnanzaState, action: Action) -> tuple[BohnanzaState, list[LogMessage]]:
+        log: list[LogMessage] = []
+        if isinstance(action, CorrectCoins):
+            return apply_correct_coins(state, action, log), log
+        if state.over:
+            raise IllegalAction("the game is over")
+        seat = action.seat
+        if seat == HOST:
+            if not isinstance(action, EndTrading):
+                raise IllegalAction(f"the host does not {action.kind.replace('_', ' ')}; the players do")
+        elif seat == TABLE:
+            if not isinstance(action, DrawBean):
+                raise IllegalAction("the table only reveals cards taken from the deck")
+        elif isinstance(action, DrawBean):
+            raise IllegalAction("cards taken from the real deck are revealed by the table")
+        elif seat not in self.current_seats(state):
+            raise NotYourTurn(self._not_now(state, seat))
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"{action.kind} is not a Bohnanza action")
+        return handler(state, action, log), log
+
+    def _not_now(self, state: BohnanzaState, seat: Seat) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+            return f"there is no player seat {seat}"
+        if state.step == "deal":
+            return "the table is still dealing"
+        return f"seat {seat} has nothing to do now: seat {state.active} is {STEP_NAMES[state.step]}"
+
+    def is_over(self, state: BohnanzaState) -> bool:
+        return state.over
+
+    def scores(self, state: BohnanzaState) -> dict[str, Any]:
+        return standings(state)
+
+    def view(self, state: BohnanzaState, seat: Seat | None) -> dict[str, Any]:
+        current = list(self.current_seats(state))
+        if isinstance(seat, int) and 0 <= seat < len(state.players):
+            return private_view(state, seat, current)
+        return public_view(state, current)
+
+    def indistinguishable(self, state: BohnanzaState, seat: Seat | None, rng: random.Random) -> BohnanzaState:
+        return indistinguishable(state, seat, rng)
+
+    def turn_id(self, state: BohnanzaState) -> int:
+        return state.turn
+
+    def reveals_information(self, before: BohnanzaState, action: Action, after: BohnanzaState) -> bool:
+        return action.seat == TABLE or (not before.rules.physical and before.deck != after.deck)
+
+    def cards(self) -> tuple[str, ...]:
+        return beans.CARDS
+
+    def card_label(self, card: str) -> str:
+        return beans.card_label(card) if card in beans.BEAN_OF else card
+
+    def tag_action(self, state: BohnanzaState, card: str) -> Action:
+        return tag_action(state, card)
+
+    def bots(self) -> dict[str, Bot]:
+        from companion.games.bohnanza.bots import TraderBot
+
+        return {"random": RandomBot(), "trader": TraderBot()}
+
+    def hints(self, state: BohnanzaState, seat: Seat) -> dict[str, Any]:
+        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+            return {}
+        return hints(state, seat)
+
+
+GAME = BohnanzaGame()

@@ -1,0 +1,357 @@
+"""Trading and donating (step 2): offers, acceptance, refusal, counters, and the end of trading."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from companion.core import HOST, Action, IllegalAction, LogMessage, msg
+from companion.games.bohnanza.actions import (
+    AcceptOffer,
+    CounterOffer,
+    EndTrading,
+    OfferTrade,
+    RefuseOffer,
+    WithdrawOffer,
+)
+from companion.games.bohnanza.beans import bean_of, beans_in_play
+from companion.games.bohnanza.deck import advance
+from companion.games.bohnanza.state import BohnanzaState, Offer, check_seat, ordinal, with_player
+
+# legal_actions lists every acceptance up to this many ways of choosing the cards (a few hundred actions at most).
+MAX_ACCEPT_CHOICES = 64
+
+
+def _distinct(items: Sequence[object], what: str) -> None:
+    if len(set(items)) != len(items):
+        raise IllegalAction(f"the same {what} is named twice")
+
+
+def make_offer(
+    state: BohnanzaState,
+    seat: int,
+    to: int,
+    give: Sequence[int],
+    give_face_up: Sequence[str],
+    want: Sequence[str],
+    want_face_up: Sequence[str],
+) -> Offer:
+    """Check a proposed trade against the rules and turn hand positions into cards; nothing moves yet."""
+    if state.step != "trade":
+        raise IllegalAction("offers are made while the active player trades (step 2)")
+    n = len(state.players)
+    if not isinstance(to, int) or not 0 <= to < n:
+        raise IllegalAction(f"there is no player seat {to}")
+    if to == seat:
+        raise IllegalAction("you cannot trade with yourself")
+    active = state.active
+    if active not in (seat, to):
+        raise IllegalAction(f"every trade involves the active player, seat {active}")
+    hand = state.players[seat].hand
+    _distinct(give, "hand position")
+    for pos in give:
+        if not 0 <= pos < len(hand):
+            raise IllegalAction(f"your hand has no {ordinal(pos + 1)} card: it holds {len(hand)}")
+    _distinct(give_face_up, "face-up card")
+    if give_face_up and seat != active:
+        raise IllegalAction("only the active player may trade the face-up cards")
+    _distinct(want_face_up, "face-up card")
+    if want_face_up and to != active:
+        raise IllegalAction("face-up cards can only be asked of the active player")
+    for card in (*give_face_up, *want_face_up):
+        if card not in state.face_up:
+            raise IllegalAction(f"{card} is not face up on the table")
+    in_play = beans_in_play(n)
+    for bean in want:
+        if bean not in in_play:
+            raise IllegalAction(f"there are no {bean} beans in this game")
+    if not (give or give_face_up or want or want_face_up):
+        raise IllegalAction("an offer gives or asks for at least one card")
+    if len(want) > len(state.players[to].hand):
+        raise IllegalAction(f"seat {to} holds only {len(state.players[to].hand)} cards")
+    limit = state.rules.offers_per_turn
+    if state.offers_made >= limit:
+        raise IllegalAction(f"no more offers this turn: {limit} have been made (option offers_per_turn)")
+    offer = Offer(
+        id=state.next_offer,
+        sender=seat,
+        receiver=to,
+        give=tuple(hand[p] for p in give) + tuple(give_face_up),
+        want=tuple(sorted(want)),
+        want_face_up=tuple(want_face_up),
+    )
+    for other in state.offers:
+        if _terms(other) == _terms(offer):
+            raise IllegalAction(f"you have made this offer already (offer {other.id})")
+    return offer
+
+
+def _terms(offer: Offer) -> tuple[object, ...]:
+    return offer.sender, offer.receiver, tuple(sorted(offer.give)), offer.want, tuple(sorted(offer.want_face_up))
+
+
+def describe(offer: Offer) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The beans each side would get, as the public sees them."""
+    return tuple(bean_of(c) for c in offer.give), (*offer.want, *(bean_of(c) for c in offer.want_face_up))
+
+
+def _log_offer(offer: Offer, log: list[LogMessage], countered: int | None = None) -> None:
+    give, want = describe(offer)
+    args = {"player": offer.sender, "partner": offer.receiver, "give": give, "want": want, "offer": offer.id}
+    if countered is not None:
+        log.append(msg("{player} refused offer {countered} and countered", player=offer.sender, countered=countered))
+    if not want:
+        log.append(msg("{player} offered {partner} a gift of {give} (offer {offer})", **args))
+    elif not give:
+        log.append(msg("{player} asked {partner} for {want} as a gift (offer {offer})", **args))
+    else:
+        log.append(msg("{player} offered {partner} {give} for {want} (offer {offer})", **args))
+
+
+def _add(state: BohnanzaState, offer: Offer) -> BohnanzaState:
+    return dataclasses.replace(
+        state,
+        offers=(*state.offers, offer),
+        next_offer=state.next_offer + 1,
+        offers_made=state.offers_made + 1,
+    )
+
+
+def apply_offer(state: BohnanzaState, action: OfferTrade, log: list[LogMessage]) -> BohnanzaState:
+    seat = check_seat(state, action.seat)
+    offer = make_offer(state, seat, action.to, action.give, action.give_face_up, action.want, action.want_face_up)
+    _log_offer(offer, log)
+    return _add(state, offer)
+
+
+def find_offer(state: BohnanzaState, offer_id: int) -> Offer:
+    for offer in state.offers:
+        if offer.id == offer_id:
+            return offer
+    raise IllegalAction(f"there is no open offer {offer_id}")
+
+
+def _received_by(state: BohnanzaState, seat: int, offer_id: int) -> Offer:
+    offer = find_offer(state, offer_id)
+    if offer.receiver != seat:
+        raise IllegalAction(f"offer {offer_id} was made to seat {offer.receiver}")
+    return offer
+
+
+def apply_accept(state: BohnanzaState, action: AcceptOffer, log: list[LogMessage]) -> BohnanzaState:
+    seat = check_seat(state, action.seat)
+    offer = _received_by(state, seat, action.offer)
+    hand = state.players[seat].hand
+    _distinct(action.give, "hand position")
+    for pos in action.give:
+        if not 0 <= pos < len(hand):
+            raise IllegalAction(f"your hand has no {ordinal(pos + 1)} card: it holds {len(hand)}")
+    chosen = sorted(bean_of(hand[p]) for p in action.give)
+    if chosen != list(offer.want):
+        asked = ", ".join(offer.want) or "none of your hand cards"
+        raise IllegalAction(f"offer {offer.id} asks for {asked}; the cards you chose are {', '.join(chosen) or 'none'}")
+    returned = tuple(hand[p] for p in action.give) + offer.want_face_up
+    state = _move_to_set_aside(state, offer.sender, offer.give, seat)
+    state = _move_to_set_aside(state, seat, returned, offer.sender)
+    state = dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
+    state = prune_offers(state)
+    give, want = describe(offer)
+    log.append(
+        msg("{player} accepted offer {offer}: {player} got {give}, {partner} got {want}", player=seat,
+            partner=offer.sender, offer=offer.id, give=give, want=want)
+    )
+    return state
+
+
+def _move_to_set_aside(state: BohnanzaState, source: int, cards: tuple[str, ...], to: int) -> BohnanzaState:
+    """Cards leave the source's hand (or the face-up cards) and are set aside by their new owner."""
+    moving = set(cards)
+    state = with_player(state, source, hand=tuple(c for c in state.players[source].hand if c not in moving))
+    state = dataclasses.replace(state, face_up=tuple(c for c in state.face_up if c not in moving))
+    return with_player(state, to, set_aside=(*state.players[to].set_aside, *cards))
+
+
+def prune_offers(state: BohnanzaState) -> BohnanzaState:
+    """An offer dies when any card it names has moved."""
+
+    def alive(o: Offer) -> bool:
+        hand = set(state.players[o.sender].hand)
+        held = hand | set(state.face_up) if o.sender == state.active else hand
+        return all(c in held for c in o.give) and all(c in state.face_up for c in o.want_face_up)
+
+    return dataclasses.replace(state, offers=tuple(o for o in state.offers if alive(o)))
+
+
+def apply_refuse(state: BohnanzaState, action: RefuseOffer, log: list[LogMessage]) -> BohnanzaState:
+    seat = check_seat(state, action.seat)
+    offer = _received_by(state, seat, action.offer)
+    log.append(msg("{player} refused offer {offer} from {partner}", player=seat, offer=offer.id,
+                   partner=offer.sender))
+    return dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
+
+
+def apply_withdraw(state: BohnanzaState, action: WithdrawOffer, log: list[LogMessage]) -> BohnanzaState:
+    seat = check_seat(state, action.seat)
+    offer = find_offer(state, action.offer)
+    if offer.sender != seat:
+        raise IllegalAction(f"offer {offer.id} was made by seat {offer.sender}")
+    log.append(msg("{player} withdrew offer {offer}", player=seat, offer=offer.id))
+    return dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
+
+
+def apply_counter(state: BohnanzaState, action: CounterOffer, log: list[LogMessage]) -> BohnanzaState:
+    seat = check_seat(state, action.seat)
+    original = _received_by(state, seat, action.offer)
+    without = dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != original.id))
+    offer = make_offer(
+        without, seat, original.sender, action.give, action.give_face_up, action.want, action.want_face_up
+    )
+    _log_offer(offer, log, countered=original.id)
+    return _add(without, offer)
+
+
+def apply_end_trading(state: BohnanzaState, action: EndTrading, log: list[LogMessage]) -> BohnanzaState:
+    if state.step != "trade":
+        raise IllegalAction("trading is not under way")
+    if action.seat == HOST:
+        if state.rules.trade_seconds <= 0:
+            raise IllegalAction("without a trading time limit (option trade_seconds) only the active player ends it")
+    elif action.seat != state.active:
+        raise IllegalAction(f"only the active player, seat {state.active}, ends trading")
+    active = state.active
+    kept = state.face_up
+    state = with_player(state, active, set_aside=(*state.players[active].set_aside, *kept))
+    state = dataclasses.replace(state, face_up=(), offers=(), step="plant_set_aside")
+    log.append(msg("{player} ended trading and kept {beans}", player=active, beans=tuple(bean_of(c) for c in kept)))
+    return advance(state, log)
+
+
+# -- the offers legal_actions lists ----------------------------------------------------------------------------
+# Offers combine any cards, far too many to list. legal_actions lists the quick ones: every one-card gift and
+# one-card request, and one card for one card where what comes back is a bean the proposer already grows or a
+# face-up card; one hand card per bean stands for the others. apply accepts any offer.
+
+Item = tuple[tuple[int, ...], tuple[str, ...], str]
+Want = tuple[tuple[str, ...], tuple[str, ...], str]
+
+
+def _give_items(state: BohnanzaState, seat: int) -> list[Item]:
+    """(hand positions, face-up cards, bean): the rearmost hand card of each bean, each face-up bean."""
+    hand = state.players[seat].hand
+    last: dict[str, int] = {}
+    for pos, card in enumerate(hand):
+        last[bean_of(card)] = pos
+    items: list[Item] = [((pos,), (), bean) for bean, pos in last.items()]
+    if seat == state.active:
+        items += _face_up_items(state)
+    return items
+
+
+def _face_up_items(state: BohnanzaState) -> list[tuple[tuple[Any, ...], tuple[str, ...], str]]:
+    seen: set[str] = set()
+    items: list[tuple[tuple[Any, ...], tuple[str, ...], str]] = []
+    for card in state.face_up:
+        if bean_of(card) not in seen:
+            seen.add(bean_of(card))
+            items.append(((), (card,), bean_of(card)))
+    return items
+
+
+def _want_items(state: BohnanzaState, to: int) -> list[Want]:
+    items: list[Want] = []
+    if state.players[to].hand:
+        items = [((bean,), (), bean) for bean in beans_in_play(len(state.players))]
+    if to == state.active:
+        items += _face_up_items(state)
+    return items
+
+
+def _offer_actions(state: BohnanzaState, seat: int, to: int) -> list[OfferTrade]:
+    gives = _give_items(state, seat)
+    wants = _want_items(state, to)
+    grown = {bean_of(f[0]) for f in state.players[seat].fields if f}
+    out = [OfferTrade(seat, to, give=g, give_face_up=gf) for g, gf, _ in gives]
+    out += [OfferTrade(seat, to, want=w, want_face_up=wf) for w, wf, _ in wants]
+    out += [
+        OfferTrade(seat, to, give=g, give_face_up=gf, want=w, want_face_up=wf)
+        for w, wf, wb in wants
+        if wf or wb in grown
+        for g, gf, gb in gives
+        if gb != wb
+    ]
+    return out
+
+
+def _counter_actions(state: BohnanzaState, seat: int, offer: Offer) -> list[CounterOffer]:
+    """"I'd rather give you this for that one": each of my cards (one per bean) for each card they offered."""
+    without = dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
+    wants: list[Want] = []
+    for card in offer.give:
+        if card in state.face_up:
+            wants.append(((), (card,), bean_of(card)))
+        else:
+            wants.append(((bean_of(card),), (), bean_of(card)))
+    out = []
+    for g, gf, gb in _give_items(state, seat):
+        for w, wf, wb in wants:
+            if gb != wb and _listable(without, seat, offer.sender, g, gf, w, wf):
+                out.append(CounterOffer(seat, offer.id, give=g, give_face_up=gf, want=w, want_face_up=wf))
+    return out
+
+
+def _listable(state: BohnanzaState, seat: int, to: int, *terms: tuple) -> bool:
+    try:
+        make_offer(state, seat, to, *terms)
+    except IllegalAction:
+        return False
+    return True
+
+
+def accept_choices(hand: tuple[str, ...], want: tuple[str, ...]) -> list[tuple[int, ...]]:
+    """The ways to pick hand positions holding exactly the wanted beans (up to MAX_ACCEPT_CHOICES)."""
+    per_bean = []
+    for bean, k in sorted(Counter(want).items()):
+        positions = [i for i, c in enumerate(hand) if bean_of(c) == bean]
+        if len(positions) < k:
+            return []
+        per_bean.append(list(itertools.combinations(positions, k)))
+    out = []
+    for combo in itertools.product(*per_bean):
+        out.append(tuple(sorted(p for part in combo for p in part)))
+        if len(out) >= MAX_ACCEPT_CHOICES:
+            break
+    return out
+
+
+def trade_actions(state: BohnanzaState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    if seat == state.active:
+        out.append(EndTrading(seat))
+    hand = state.players[seat].hand
+    can_offer = state.offers_made < state.rules.offers_per_turn
+    for offer in state.offers:
+        if offer.receiver == seat:
+            out.extend(AcceptOffer(seat, offer.id, give) for give in accept_choices(hand, offer.want))
+            out.append(RefuseOffer(seat, offer.id))
+            if can_offer:
+                out.extend(_counter_actions(state, seat, offer))
+        elif offer.sender == seat:
+            out.append(WithdrawOffer(seat, offer.id))
+    if can_offer:
+        partners = [t for t in range(len(state.players)) if t != seat] if seat == state.active else [state.active]
+        made = {_terms(o) for o in state.offers if o.sender == seat}
+        for to in partners:
+            offers = _offer_actions(state, seat, to)
+            if made:
+                offers = [a for a in offers if _action_terms(hand, a) not in made]
+            out.extend(offers)
+    return out
+
+
+def _action_terms(hand: tuple[str, ...], a: OfferTrade) -> tuple[object, ...]:
+    give = tuple(sorted((*(hand[p] for p in a.give), *a.give_face_up)))
+    return a.seat, a.to, give, a.want, tuple(sorted(a.want_face_up))
+
