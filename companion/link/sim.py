@@ -98,6 +98,8 @@ class SimulatedBoard:
         self.boots = 0
         self._unplugged = False
         self._shown: list[tuple[int, int, int]] = []
+        # Called in the board's thread before each step (tests drive the hardware step by step with it).
+        self.before_step: Callable[[SimulatedBoard], None] | None = None
 
     # -- life --------------------------------------------------------------------------------------
     def start(self) -> str:
@@ -128,6 +130,7 @@ class SimulatedBoard:
             hardware.rows, hardware.cols = old.rows, old.cols
             hardware.reader.tags = old.reader.tags
         self.hardware = hardware
+        self._shown = list(hardware.pixels.shown)
         tunable = (("buttons", "Buttons"), ("app", "Keys"), ("tags", "TagTracker"), ("link", "Link"))
         for module_name, cls_name in tunable:
             overrides = self.timings.get(cls_name)
@@ -151,6 +154,8 @@ class SimulatedBoard:
         clock = firmware.module("clock")
         while not self._stop.is_set():
             with self.lock:
+                if self.before_step is not None:
+                    self.before_step(self)
                 if not self._unplugged and self.port is not None:
                     self.port.pull()
                     self.controller.step(clock.ticks_ms())
