@@ -15,6 +15,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.sessions",
     "companion.cli.snapshot",
     "companion.cli.serve",
+    "companion.cli.board",
 )
 
 
