@@ -61,9 +61,10 @@ def _plant_number(p: Any) -> int | None:
         return None
     if isinstance(p, int):
         return p
+    if p == "step3":
+        return STEP3
     if isinstance(p, dict):
-        n = _first(p, "plant", "number", "id")
-        return n if isinstance(n, int) else None
+        return _plant_number(_first(p, "plant", "number", "id"))
     return None
 
 
@@ -115,6 +116,18 @@ def markets(view: dict[str, Any]) -> tuple[list[Any], list[Any]]:
     if isinstance(market, list):
         return market[:4], market[4:]
     return [], []
+
+
+def resource_spaces(view: dict[str, Any]) -> dict[str, list[tuple[int, int]]]:
+    """Each resource's printed spaces (price, capacity): from the view, else from the game package."""
+    raw = _first(view, "resource_market", "resources")
+    out = dict(_tracks())
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            spaces = v.get("spaces") if isinstance(v, dict) else None
+            if isinstance(spaces, list):
+                out[k] = [(int(s[0]), int(s[1])) for s in spaces if isinstance(s, list | tuple) and len(s) == 2]
+    return out
 
 
 def resource_counts(view: dict[str, Any]) -> dict[str, int]:
@@ -222,7 +235,7 @@ def houses_by_city(view: dict[str, Any], cities: list[dict[str, Any]]) -> list[l
     ids = [c.get("id") for c in cities]
     names = [c.get("name") for c in cities]
     out: list[list[int]] = [[] for _ in cities]
-    houses = view.get("houses")
+    houses = _first(view, "houses", "cities")
     if isinstance(houses, list) and len(houses) == len(cities):
         return [[s for s in h if isinstance(s, int)] if isinstance(h, list) else [] for h in houses]
     if isinstance(houses, dict):
@@ -235,7 +248,7 @@ def houses_by_city(view: dict[str, Any], cities: list[dict[str, Any]]) -> list[l
         if not isinstance(p, dict):
             continue
         seat = p.get("seat")
-        built = p.get("cities")
+        built = _first(p, "network", "cities")
         if isinstance(seat, int) and isinstance(built, list):
             for c in built:
                 index = _city_index(c, ids, names)
@@ -272,7 +285,7 @@ def players_in_order(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def city_count(p: dict[str, Any]) -> int | None:
-    cities = _first(p, "cities", "houses", "city_count")
+    cities = _first(p, "cities", "network", "city_count")
     if isinstance(cities, list):
         return len(cities)
     if isinstance(cities, int):
@@ -327,7 +340,7 @@ class PowerGridRenderer(GameRenderer):
         out = [
             Panel("map", map_r, map_data, _draw_map),
             Panel("market", market_r, {"current": current, "future": future, "auction": auction,
-                                       "deck": _first(view, "deck_size", "deck")}, _draw_market),
+                                       "deck": _deck_size(view)}, _draw_market),
             Panel("players", players_r, {"players": players, "open": view.get("open_money"),
                                          "current": ctx.model.current_seats()}, _draw_players),
         ]
@@ -336,16 +349,23 @@ class PowerGridRenderer(GameRenderer):
             if view.get("phase") in ("bureaucracy", "round_end", "over"):
                 out.append(Panel("income", res_r, income, _draw_income))
             else:
-                out.append(Panel("resources", res_r, resource_counts(view), _draw_resources))
+                out.append(Panel("resources", res_r, _resource_data(view), _draw_resources))
             out.append(Panel("instructions", info_r, instruction_lines(view, ctx), _draw_instructions))
         else:
             income_r, todo_r = split_columns(info_r, [1, 1.6], gap)
             out += [
-                Panel("resources", res_r, resource_counts(view), _draw_resources),
+                Panel("resources", res_r, _resource_data(view), _draw_resources),
                 Panel("income", income_r, income, _draw_income),
                 Panel("instructions", todo_r, instruction_lines(view, ctx), _draw_instructions),
             ]
         return out
+
+
+def _deck_size(view: dict[str, Any]) -> int | None:
+    deck = _first(view, "deck_size", "deck")
+    if isinstance(deck, dict):
+        deck = deck.get("size")
+    return deck if isinstance(deck, int) else None
 
 
 def _powered(players: list[dict[str, Any]]) -> list[list[int]]:
@@ -498,10 +518,15 @@ def draw_token(surface: pygame.Surface, rect: pygame.Rect, resource: str) -> Non
         pygame.draw.circle(surface, edge, r.center, min(r.width, r.height) // 2, 1)
 
 
-def _draw_resources(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, counts: dict[str, int]) -> None:
+def _resource_data(view: dict[str, Any]) -> dict[str, Any]:
+    return {"counts": resource_counts(view), "spaces": resource_spaces(view)}
+
+
+def _draw_resources(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p, _("Resource market"))
-    tracks = _tracks()
+    counts = data["counts"]
+    tracks = data["spaces"]
     rows = split_rows(inner, [1, 1, 1, 1], p.px(3))
     label_w = p.px(92)
     for resource, row in zip(RESOURCES, rows):

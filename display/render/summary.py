@@ -18,6 +18,11 @@ PARTS_PALETTE = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (
 
 # Series drawn by round when the game reports them (Power Grid).
 SERIES = (("money", "Money by round"), ("cities", "Cities by round"))
+# What a game's score counts, for the chart's title.
+SCORE_TITLES = {"power_grid": "Cities powered", "bohnanza": "Coins", "shifting_stones": "Points"}
+# Per-seat figures a game may give beside the score (tie-breaks), with how to show them.
+NOTES = (("money", "{n} Elektro"), ("cities", "{n} cities"), ("hand_sizes", "{n} in hand"),
+         ("one_point_cards", "{n} one-point cards"), ("bonus", "bonus {n}"))
 
 
 def scores_of(model: DisplayModel) -> dict[str, Any]:
@@ -81,12 +86,28 @@ def summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context) -> list
     out = [
         Panel("winners", banner, {"text": winners_text(model), "reason": scores_of(model).get("reason")},
               _draw_banner),
-        Panel("scores", chart, {"labels": labels, "stacks": stacks, "parts": parts}, _draw_scores),
+        Panel("scores", chart, {"labels": labels, "stacks": stacks, "parts": parts, "notes": notes(model),
+                                "title": _(SCORE_TITLES.get(model.game, "Score"))}, _draw_scores),
     ]
     if right is not None:
         for (key, title, rounds, values), r in zip(series, split_rows(right, [1] * len(series), gap)):
             out.append(Panel(f"series_{key}", r, {"title": _(title), "rounds": rounds, "values": values,
                                                    "colours": colours}, _draw_series))
+    return out
+
+
+def notes(model: DisplayModel) -> list[str]:
+    """Each seat's tie-break figures (money and cities in Power Grid, cards in hand in Bohnanza)."""
+    scores = scores_of(model)
+    seats = len(model.players())
+    out = []
+    for seat in range(seats):
+        parts = []
+        for key, template in NOTES:
+            values = scores.get(key)
+            if isinstance(values, list) and len(values) == seats and isinstance(values[seat], int | float):
+                parts.append(_(template, n=values[seat]))
+        out.append(" · ".join(parts))
     return out
 
 
@@ -96,11 +117,12 @@ def _draw_banner(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
 
 
 def _draw_scores(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
-    inner = panel(surface, rect, ctx.painter, _("Score"))
+    inner = panel(surface, rect, ctx.painter, data.get("title") or _("Score"))
     if not data["labels"]:
         ctx.painter.text(surface, _("No scores to show."), inner, 16, MUTED)
         return
-    bar_chart(surface, inner, ctx.painter, data["labels"], data["stacks"], data["parts"], PARTS_PALETTE)
+    bar_chart(surface, inner, ctx.painter, data["labels"], data["stacks"], data["parts"], PARTS_PALETTE,
+              data.get("notes") or ())
 
 
 def _draw_series(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:

@@ -251,17 +251,19 @@ def bar_chart(
     stacks: Sequence[Sequence[float]],
     parts: Sequence[str],
     colours: Sequence[Colour],
+    notes: Sequence[str] = (),
 ) -> None:
-    """Horizontal stacked bars, one per label; `parts` names the segments (the legend)."""
+    """Horizontal stacked bars, one per label; `parts` names the segments (the legend); a note follows a bar."""
     if not labels:
         return
     legend_h = painter.line_height(13) if len(parts) > 1 else 0
     label_w = min(rect.width // 3, painter.px(150))
     total_w = painter.px(56)
+    note_w = min(rect.width // 3, painter.px(260)) if any(notes) else 0
     rows = pygame.Rect(rect.x, rect.y, rect.width, rect.height - legend_h)
     bar_h = min(painter.px(44), rows.height // len(labels))
     top = max((sum(s) for s in stacks), default=0) or 1
-    span = rows.width - label_w - total_w
+    span = rows.width - label_w - total_w - note_w
     for i, (label, stack) in enumerate(zip(labels, stacks)):
         y = rows.y + i * bar_h
         painter.text(surface, label, pygame.Rect(rows.x, y, label_w - painter.px(6), bar_h), 14, TEXT)
@@ -277,6 +279,9 @@ def bar_chart(
                                  align="center", ellipsis=True)
                 x += w
         painter.text(surface, _fmt(sum(stack)), pygame.Rect(x + painter.px(6), y, total_w, bar_h), 15, TEXT, bold=True)
+        if i < len(notes) and notes[i]:
+            painter.text(surface, notes[i], pygame.Rect(rows.right - note_w, y, note_w, bar_h), 13, MUTED,
+                         align="right")
     if legend_h:
         x = rect.x
         y = rect.bottom - legend_h
