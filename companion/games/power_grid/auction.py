@@ -1,0 +1,192 @@
+"""Phase 2: plant auctions (open, bid, pass, decline), the one-plant limit, and discarding over the maximum."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from companion.core import IllegalAction, LogMessage, msg
+from companion.games.power_grid import instructions as say
+from companion.games.power_grid.actions import Bid, DeclineToOpen, DiscardPlant, FinishDiscard, OpenAuction, Pass
+from companion.games.power_grid.data import PLANTS, STEP3
+from companion.games.power_grid.market import without
+from companion.games.power_grid.resources import set_player
+from companion.games.power_grid.state import Auction, Discard, Holding, PowerGridState
+
+# Bids offered as choices: this many amounts from the minimum up (apply accepts any amount the bidder can pay).
+BIDS_OFFERED = 4
+
+
+def plant_name(plant: int) -> str:
+    return "the Step 3 card" if plant == STEP3 else f"plant {plant}"
+
+
+def must_buy(state: PowerGridState, seat: int) -> bool:
+    """Round 1: everyone buys a plant (unless no plant of the current market is affordable)."""
+    if state.round != 1:
+        return False
+    money = state.players[seat].money
+    return any(p <= money for p in state.current_market())
+
+
+def open_auction(state: PowerGridState, action: OpenAuction) -> tuple[PowerGridState, list[LogMessage]]:
+    seat = action.seat
+    assert isinstance(seat, int)
+    current = state.current_market()
+    if action.plant not in current:
+        if action.plant in state.market:
+            raise IllegalAction(f"{plant_name(action.plant)} is in the future market; only the current market is sold")
+        raise IllegalAction(f"plant {action.plant} is not in the current market ({', '.join(map(str, current))})")
+    if action.bid < action.plant:
+        raise IllegalAction(f"plant {action.plant} needs a bid of at least {action.plant}")
+    money = state.players[seat].money
+    if action.bid > money:
+        raise IllegalAction(f"you have only {money} Elektro")
+    # Everyone still without a plant this round takes part, in turn order from the opener.
+    active = tuple(s for s in state.order if s not in state.done)
+    log = [
+        msg("{player} opened an auction for plant {plant} at {bid}", player=seat, plant=action.plant, bid=action.bid)
+    ]
+    auction = Auction(action.plant, action.bid, seat, seat, active, seat)
+    nxt = _cyclic_next(state, auction, seat)
+    if nxt is None:
+        state, more = sell(state, auction)
+        return state, log + more
+    return dataclasses.replace(state, auction=dataclasses.replace(auction, turn=nxt)), log
+
+
+def _cyclic_next(state: PowerGridState, auction: Auction, after: int) -> int | None:
+    # `after` may have just left the auction, so walk the full turn order from there.
+    order = state.order
+    i = order.index(after)
+    for k in range(1, len(order) + 1):
+        seat = order[(i + k) % len(order)]
+        if seat in auction.active:
+            return None if seat == auction.leader else seat
+    return None
+
+
+def bid(state: PowerGridState, action: Bid) -> tuple[PowerGridState, list[LogMessage]]:
+    auction = state.auction
+    assert auction is not None
+    seat = action.seat
+    assert isinstance(seat, int)
+    if action.amount <= auction.price:
+        raise IllegalAction(f"the bid is {auction.price}; bid at least {auction.price + 1}")
+    money = state.players[seat].money
+    if action.amount > money:
+        raise IllegalAction(f"you have only {money} Elektro")
+    auction = dataclasses.replace(auction, price=action.amount, leader=seat)
+    nxt = _cyclic_next(state, auction, seat)
+    log = [msg("{player} bid {amount} for plant {plant}", player=seat, amount=action.amount, plant=auction.plant)]
+    if nxt is None:
+        state, more = sell(state, auction)
+        return state, log + more
+    return dataclasses.replace(state, auction=dataclasses.replace(auction, turn=nxt)), log
+
+
+def pass_(state: PowerGridState, action: Pass) -> tuple[PowerGridState, list[LogMessage]]:
+    auction = state.auction
+    assert auction is not None
+    seat = action.seat
+    assert isinstance(seat, int)
+    auction = dataclasses.replace(auction, active=tuple(s for s in auction.active if s != seat))
+    log = [msg("{player} passed on plant {plant}", player=seat, plant=auction.plant)]
+    nxt = _cyclic_next(state, auction, seat)
+    if nxt is None:
+        state, more = sell(state, auction)
+        return state, log + more
+    return dataclasses.replace(state, auction=dataclasses.replace(auction, turn=nxt)), log
+
+
+def decline(state: PowerGridState, action: DeclineToOpen) -> tuple[PowerGridState, list[LogMessage]]:
+    seat = action.seat
+    assert isinstance(seat, int)
+    if must_buy(state, seat):
+        raise IllegalAction("everyone must buy a plant in round 1")
+    state = dataclasses.replace(state, done=(*state.done, seat))
+    return state, [msg("{player} bought no plant this round", player=seat)]
+
+
+def sell(state: PowerGridState, auction: Auction) -> tuple[PowerGridState, list[LogMessage]]:
+    """The last bidder left buys the plant; the market is refilled by a draw; over the limit, a plant goes."""
+    seat = auction.leader
+    player = state.players[seat]
+    plants = tuple(sorted((*player.plants, Holding(auction.plant)), key=lambda h: h.plant))
+    player = dataclasses.replace(player, money=player.money - auction.price, plants=plants)
+    state = set_player(state, seat, player)
+    over = len(plants) > state.counts.max_plants
+    state = dataclasses.replace(
+        state,
+        market=without(state.market, auction.plant),
+        draws=state.draws + 1,
+        done=(*state.done, seat),
+        bought=(*state.bought, seat),
+        auction=None,
+        discard=Discard(seat, auction.plant) if over else None,
+        instructions=(*state.instructions, say.give_plant(auction.plant, seat)),
+    )
+    return state, [
+        msg("{player} bought plant {plant} for {price} Elektro", player=seat, plant=auction.plant, price=auction.price)
+    ]
+
+
+def discard(state: PowerGridState, action: DiscardPlant) -> tuple[PowerGridState, list[LogMessage]]:
+    pending = state.discard
+    assert pending is not None
+    seat = pending.seat
+    if pending.plant is not None:
+        raise IllegalAction(f"plant {pending.plant} is being discarded; move its resources or finish")
+    if action.plant == pending.new_plant:
+        raise IllegalAction(f"plant {action.plant} was just bought; discard one of your old plants")
+    holding = state.players[seat].holding(action.plant)
+    if holding is None:
+        raise IllegalAction(f"you do not own plant {action.plant}")
+    state = dataclasses.replace(state, discard=dataclasses.replace(pending, plant=action.plant))
+    log = [msg("{player} discarded plant {plant}", player=seat, plant=action.plant)]
+    if not can_relocate(state):
+        state, more = finish_discard(state, FinishDiscard(seat))
+        log += more
+    return state, log
+
+
+def can_relocate(state: PowerGridState) -> bool:
+    pending = state.discard
+    assert pending is not None and pending.plant is not None
+    player = state.players[pending.seat]
+    holding = player.holding(pending.plant)
+    assert holding is not None
+    for r in range(4):
+        if holding.stock[r]:
+            for h in player.plants:
+                if h.plant != pending.plant and r in PLANTS[h.plant].burns and h.room > 0:
+                    return True
+    return False
+
+
+def finish_discard(state: PowerGridState, action: FinishDiscard) -> tuple[PowerGridState, list[LogMessage]]:
+    pending = state.discard
+    assert pending is not None
+    if pending.plant is None:
+        raise IllegalAction("choose the plant to discard first")
+    seat = pending.seat
+    player = state.players[seat]
+    holding = player.holding(pending.plant)
+    assert holding is not None
+    todo = [say.return_resources(c, r, pending.plant) for r, c in enumerate(holding.stock) if c]
+    todo.append(say.discard_plant(pending.plant))
+    player = dataclasses.replace(player, plants=tuple(h for h in player.plants if h.plant != pending.plant))
+    state = set_player(state, seat, player)
+    state = dataclasses.replace(
+        state,
+        discard=None,
+        removed=(*state.removed, pending.plant),
+        instructions=(*state.instructions, *todo),
+    )
+    returned = holding.held
+    if returned:
+        return state, [msg("{count} resources went back to the supply", count=returned)]
+    return state, []
+
+
+def bid_amounts(low: int, money: int) -> range:
+    return range(low, min(money, low + BIDS_OFFERED - 1) + 1)

@@ -1,0 +1,126 @@
+"""Phase 5: firing plants for income, resupplying the resource market, and the plant market's update."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from companion.core import IllegalAction, LogMessage, msg
+from companion.games.power_grid import instructions as say
+from companion.games.power_grid.actions import Fire
+from companion.games.power_grid.data import PAYOUT, PLANTS, RESOURCES, STEP3, TRACKS
+from companion.games.power_grid.firing import burn_from, firings, needs
+from companion.games.power_grid.market import remove_from_game, without
+from companion.games.power_grid.resources import set_player, supply
+from companion.games.power_grid.state import Instruction, PowerGridState
+
+
+def income(powered: int) -> int:
+    """The payout table; beyond 20 powered cities the income stays at the table's last value."""
+    return PAYOUT[min(powered, len(PAYOUT) - 1)]
+
+
+def fire_options(state: PowerGridState, seat: int) -> list[Fire]:
+    player = state.players[seat]
+    return [Fire(seat, f.plants, f.hybrid_coal) for f in firings(player.plants, len(player.cities), state.resources)]
+
+
+def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogMessage]]:
+    seat = action.seat
+    assert isinstance(seat, int)
+    player = state.players[seat]
+    fired = tuple(action.plants)
+    if len(set(fired)) != len(fired):
+        raise IllegalAction("each plant fires at most once")
+    for plant in fired:
+        if player.holding(plant) is None:
+            raise IllegalAction(f"you do not own plant {plant}")
+    hybrid_input = sum(PLANTS[p].input for p in fired if PLANTS[p].hybrid)
+    if not 0 <= action.hybrid_coal <= hybrid_input:
+        raise IllegalAction(f"your fired hybrids burn {hybrid_input} tokens; hybrid_coal must be 0-{hybrid_input}")
+    burn = needs(player.plants, fired, action.hybrid_coal)
+    if burn is None:
+        raise IllegalAction(_why_not(state, seat, fired, action.hybrid_coal))
+    holdings, taken = burn_from(player.plants, fired, burn)
+    capacity = sum(PLANTS[p].cities for p in fired)
+    powered = min(capacity, len(player.cities))
+    earned = income(powered)
+    player = dataclasses.replace(player, plants=holdings, money=player.money + earned)
+    state = set_player(state, seat, player)
+    done = list(state.powered)
+    done[seat] = powered
+    todo = [say.return_resources(count, r, plant) for plant, r, count in taken]
+    state = dataclasses.replace(
+        state,
+        queue=tuple(s for s in state.queue if s != seat),
+        powered=tuple(done),
+        instructions=(*state.instructions, *todo),
+    )
+    return state, [
+        msg(
+            "{player} fired plants {plants}, powered {cities} cities and earned {income} Elektro",
+            player=seat,
+            plants=fired,
+            cities=powered,
+            income=earned,
+        )
+    ]
+
+
+def _why_not(state: PowerGridState, seat: int, fired: tuple[int, ...], hybrid_coal: int) -> str:
+    player = state.players[seat]
+    held = player.stock()
+    for coal in range(0, 1 + sum(PLANTS[p].input for p in fired if PLANTS[p].hybrid)):
+        if needs(player.plants, fired, coal) is not None:
+            return f"those plants cannot burn {hybrid_coal} coal in the hybrids with what you hold; try {coal}"
+    total = [0, 0, 0, 0]
+    for p in fired:
+        plant = PLANTS[p]
+        if len(plant.burns) == 1:
+            total[plant.burns[0]] += plant.input
+    for r in range(4):
+        if total[r] > held[r]:
+            return f"those plants need {total[r]} {RESOURCES[r]}; you hold {held[r]}"
+    return "your plants do not hold the resources to fire those plants"
+
+
+def resupply(state: PowerGridState) -> tuple[PowerGridState, list[Instruction], list[LogMessage]]:
+    """Refill the market from the most expensive empty space down, by players and step, limited by the supply."""
+    row = state.counts.resupply
+    left = supply(state)
+    market = list(state.resources)
+    todo: list[Instruction] = []
+    added = []
+    for r, track in enumerate(TRACKS):
+        count = min(row[r][state.step - 1], left[r], len(track.slots) - market[r])
+        if count > 0:
+            dearest, cheapest = track.prices_of(market[r], count)
+            todo.append(say.resupply(count, r, dearest, cheapest))
+            market[r] += count
+        added.append(max(count, 0))
+    state = dataclasses.replace(state, resources=(market[0], market[1], market[2], market[3]))
+    log = [
+        msg(
+            "The market was resupplied: {coal} coal, {oil} oil, {garbage} garbage, {uranium} uranium",
+            coal=added[0],
+            oil=added[1],
+            garbage=added[2],
+            uranium=added[3],
+        )
+    ]
+    return state, todo, log
+
+
+def update_market(state: PowerGridState) -> tuple[PowerGridState, list[Instruction], list[LogMessage]]:
+    """Steps 1-2: the highest plant goes under the deck; Step 3: the lowest leaves the game. Either is replaced."""
+    plants = [p for p in state.market if p != STEP3]
+    if not plants:
+        return state, [], []
+    if state.step3_out:
+        lowest = plants[0]
+        state, todo = remove_from_game(state, lowest, replace=True)
+        return state, todo, [msg("Plant {plant} left the game", plant=lowest)]
+    highest = plants[-1]
+    state = dataclasses.replace(
+        state, market=without(state.market, highest), deck=(*state.deck, highest), draws=state.draws + 1
+    )
+    return state, [say.plant_under_deck(highest)], [msg("Plant {plant} went under the deck", plant=highest)]

@@ -1,0 +1,378 @@
+"""Power Grid's rules engine: setup, whose turn it is, the legal actions, and applying them."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from companion.core import (
+    HOST,
+    TABLE,
+    Action,
+    BadConfig,
+    ChanceEvent,
+    Game,
+    GameConfig,
+    IllegalAction,
+    LogMessage,
+    NotYourTurn,
+    OptionSpec,
+    Seat,
+    msg,
+)
+from companion.games.power_grid import auction, building, bureaucracy, regions, resources
+from companion.games.power_grid import instructions as say
+from companion.games.power_grid.actions import (
+    ACTION_KINDS,
+    AdjustMoney,
+    Bid,
+    BuildCity,
+    BuyResources,
+    ChooseRegions,
+    DeclineToOpen,
+    DiscardPlant,
+    EndBuilding,
+    EndBuying,
+    FinishDiscard,
+    Fire,
+    MoveResources,
+    OpenAuction,
+    Pass,
+    RevealPlant,
+    RevealStep3,
+)
+from companion.games.power_grid.data import (
+    COUNTS,
+    INITIAL_MARKET,
+    MAPS,
+    PLANTS,
+    STARTING_MONEY,
+    STEP3,
+    TOP_OF_DECK,
+    TRACKS,
+)
+from companion.games.power_grid.flow import advance
+from companion.games.power_grid.market import check_reveal, resolve_draw, reveal_candidates, where
+from companion.games.power_grid.state import Player, PowerGridState
+
+PLANT_DECK = "plant_deck"
+
+
+class PowerGrid(Game[PowerGridState]):
+    name = "power_grid"
+    title = "Power Grid"
+    min_players = 2
+    max_players = 6
+    options = (
+        OptionSpec("map", str, "germany", "the board: germany or usa", choices=("germany", "usa")),
+        OptionSpec("open_money", bool, False, "show everyone's Elektro on the table (hidden by default)"),
+    )
+    action_kinds = ACTION_KINDS
+    state_type = PowerGridState
+    chance_events = (
+        ChanceEvent(PLANT_DECK, "a power plant is drawn from the deck (physical: tap the drawn plant)", RevealPlant),
+    )
+    max_game_length = 12_000
+
+    # -- setup -----------------------------------------------------------------------------------
+    def setup(self, config: GameConfig, rng: random.Random) -> PowerGridState:
+        n = config.players
+        map_id = config.option("map")
+        if map_id not in MAPS:
+            raise BadConfig(f"no map {map_id!r}")
+        count = COUNTS[n]
+        digital = config.chance_mode(PLANT_DECK) == "digital"
+        seed = rng.getrandbits(48)
+        order = list(range(n))
+        rng.shuffle(order)
+        proposed = regions.propose(map_id, count.regions, rng)
+        rest = [p for p in sorted(PLANTS) if p not in INITIAL_MARKET and p != TOP_OF_DECK]
+        if digital:
+            rng.shuffle(rest)
+            setup_removed = tuple(sorted(rest[: count.removed_at_setup]))
+            deck = (TOP_OF_DECK, *rest[count.removed_at_setup :], STEP3)
+            pool: frozenset[int] = frozenset()
+        else:
+            setup_removed = ()
+            deck = (TOP_OF_DECK, *([0] * (len(rest) - count.removed_at_setup)), STEP3)
+            pool = frozenset(rest)
+        return PowerGridState(
+            map=map_id,
+            open_money=bool(config.option("open_money")),
+            seed=seed,
+            digital=digital,
+            phase="regions",
+            round=1,
+            step=1,
+            order=tuple(order),
+            players=tuple(Player(STARTING_MONEY) for _ in range(n)),
+            houses=((),) * len(MAPS[map_id].city_ids),
+            proposed_regions=proposed,
+            market=INITIAL_MARKET,
+            deck=deck,
+            pool=pool,
+            setup_removed=setup_removed,
+            resources=(TRACKS[0].start, TRACKS[1].start, TRACKS[2].start, TRACKS[3].start),
+            instructions=(*say.setup_market(n, count.removed_at_setup), say.choose_regions(count.regions)),
+        )
+
+    # -- who acts --------------------------------------------------------------------------------
+    def current_seats(self, state: PowerGridState) -> tuple[Seat, ...]:
+        phase = state.phase
+        if phase == "over":
+            return ()
+        if phase == "regions":
+            return (HOST,)
+        if state.draws and state.deck:
+            return (TABLE,)
+        if phase == "auction":
+            if state.discard is not None:
+                return (state.discard.seat,)
+            if state.auction is not None:
+                return (state.auction.turn,)
+            chooser = state.chooser()
+            return (chooser,) if chooser is not None else ()
+        if phase in ("resources", "building"):
+            return state.queue[:1]
+        if phase == "bureaucracy":
+            return state.queue
+        return ()
+
+    def legal_actions(self, state: PowerGridState, seat: Seat) -> list[Action]:
+        if seat not in self.current_seats(state):
+            return []
+        if seat == TABLE:
+            return [RevealStep3(TABLE) if c == STEP3 else RevealPlant(TABLE, c) for c in reveal_candidates(state)]
+        if seat == HOST:
+            proposed = state.proposed_regions
+            others = [s for s in regions.valid_sets(state.map, state.counts.regions) if s != proposed]
+            return [ChooseRegions(HOST, s) for s in (proposed, *others)]
+        assert isinstance(seat, int)
+        player = state.players[seat]
+        phase = state.phase
+        out: list[Action] = []
+        if phase == "auction":
+            pending = state.discard
+            if pending is not None:
+                if pending.plant is None:
+                    return [DiscardPlant(seat, h.plant) for h in player.plants if h.plant != pending.new_plant]
+                out += resources.move_options(player, seat, sources=(pending.plant,))
+                out.append(FinishDiscard(seat))
+                return out
+            if state.auction is not None:
+                out += [Bid(seat, a) for a in auction.bid_amounts(state.auction.price + 1, player.money)]
+                out.append(Pass(seat))
+                return out
+            for plant in state.current_market():
+                out += [OpenAuction(seat, plant, b) for b in auction.bid_amounts(plant, player.money)]
+            if not auction.must_buy(state, seat):
+                out.append(DeclineToOpen(seat))
+            return out
+        if phase == "resources":
+            out += resources.buy_options(state, seat)
+            if state.moves < resources.MOVES_OFFERED:
+                out += resources.move_options(player, seat)
+            out.append(EndBuying(seat))
+            return out
+        if phase == "building":
+            out += building.build_options(state, seat)
+            out.append(EndBuilding(seat))
+            return out
+        if phase == "bureaucracy":
+            return list(bureaucracy.fire_options(state, seat))
+        return out
+
+    # -- applying actions ------------------------------------------------------------------------
+    def apply(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
+        if isinstance(action, AdjustMoney):
+            return self._adjust_money(state, action)
+        seats = self.current_seats(state)
+        if action.seat not in seats:
+            raise NotYourTurn(self._not_your_turn(state, action.seat, seats))
+        start = dataclasses.replace(state, instructions=())
+        new, log = self._dispatch(start, action)
+        log = list(log)
+        new = advance(new, log)
+        if self.current_seats(new) != seats or new.phase != state.phase or new.round != state.round:
+            new = dataclasses.replace(new, turn_no=new.turn_no + 1, moves=0)
+        return new, log
+
+    def _not_your_turn(self, state: PowerGridState, seat: Seat, seats: tuple[Seat, ...]) -> str:
+        if state.phase == "over":
+            return "the game is over"
+        if seats == (TABLE,):
+            return "waiting for the table to reveal the plant drawn from the deck"
+        if seats == (HOST,):
+            return "waiting for the host to choose the regions"
+        if seat == TABLE:
+            return "no plant is to be drawn now"
+        who = ", ".join(f"seat {s}" for s in seats if isinstance(s, int))
+        return f"it is {who}'s turn" if who else "nobody may act now"
+
+    def _dispatch(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
+        phase = state.phase
+        if isinstance(action, RevealPlant | RevealStep3):
+            card = STEP3 if isinstance(action, RevealStep3) else action.plant
+            check_reveal(state, card)
+            state, todo, log = resolve_draw(state, card)
+            return dataclasses.replace(state, instructions=(*state.instructions, *todo)), log
+        if isinstance(action, ChooseRegions):
+            return regions.choose(state, tuple(action.regions))
+        if phase == "auction":
+            return self._auction(state, action)
+        if isinstance(action, MoveResources):
+            if phase not in ("resources", "bureaucracy"):
+                raise IllegalAction("resources are moved while buying them or before firing")
+            return resources.move(state, action)
+        if phase == "resources":
+            if isinstance(action, BuyResources):
+                return resources.buy(state, action)
+            if isinstance(action, EndBuying):
+                return dataclasses.replace(state, queue=state.queue[1:]), [
+                    msg("{player} finished buying", player=action.seat)
+                ]
+            raise IllegalAction(f"now is the time to buy resources, not to {action.kind.replace('_', ' ')}")
+        if phase == "building":
+            if isinstance(action, BuildCity):
+                return building.build(state, action)
+            if isinstance(action, EndBuilding):
+                return dataclasses.replace(state, queue=state.queue[1:]), [
+                    msg("{player} finished building", player=action.seat)
+                ]
+            raise IllegalAction(f"now is the time to build, not to {action.kind.replace('_', ' ')}")
+        if phase == "bureaucracy":
+            if isinstance(action, Fire):
+                return bureaucracy.fire(state, action)
+            raise IllegalAction(f"now is the time to fire plants, not to {action.kind.replace('_', ' ')}")
+        raise IllegalAction(f"{action.kind.replace('_', ' ')} is not possible now")
+
+    def _auction(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
+        if state.discard is not None:
+            if isinstance(action, DiscardPlant):
+                return auction.discard(state, action)
+            if state.discard.plant is not None:
+                if isinstance(action, MoveResources):
+                    if action.from_plant != state.discard.plant:
+                        raise IllegalAction(f"only the resources of plant {state.discard.plant} are moved now")
+                    state, log = resources.move(state, action)
+                    if not auction.can_relocate(state):
+                        state, more = auction.finish_discard(state, FinishDiscard(action.seat))
+                        log += more
+                    return state, log
+                if isinstance(action, FinishDiscard):
+                    return auction.finish_discard(state, action)
+            raise IllegalAction(f"you have more than {state.counts.max_plants} plants: discard one of your old plants")
+        if state.auction is not None:
+            if isinstance(action, Bid):
+                return auction.bid(state, action)
+            if isinstance(action, Pass):
+                return auction.pass_(state, action)
+            raise IllegalAction(f"plant {state.auction.plant} is on auction: bid or pass")
+        if isinstance(action, OpenAuction):
+            return auction.open_auction(state, action)
+        if isinstance(action, DeclineToOpen):
+            return auction.decline(state, action)
+        raise IllegalAction("choose a plant to auction, or buy none this round")
+
+    def _adjust_money(self, state: PowerGridState, action: AdjustMoney) -> tuple[PowerGridState, list[LogMessage]]:
+        if action.seat != HOST:
+            raise IllegalAction("only the host corrects money")
+        if not 0 <= action.target < state.n:
+            raise IllegalAction(f"there is no seat {action.target}")
+        player = state.players[action.target]
+        if player.money + action.delta < 0:
+            raise IllegalAction(f"seat {action.target} has only {player.money} Elektro")
+        state = resources.set_player(
+            state, action.target, dataclasses.replace(player, money=player.money + action.delta)
+        )
+        state = dataclasses.replace(state, corrections=state.corrections + action.delta)
+        return state, [
+            msg("The host corrected {player}'s Elektro by {delta}", player=action.target, delta=action.delta)
+        ]
+
+    # -- the end ---------------------------------------------------------------------------------
+    def is_over(self, state: PowerGridState) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: PowerGridState) -> dict[str, Any]:
+        from companion.games.power_grid.views import final_scores
+
+        return final_scores(state)
+
+    def view(self, state: PowerGridState, seat: Seat | None) -> dict[str, Any]:
+        from companion.games.power_grid.views import view
+
+        return view(self, state, seat)
+
+    def indistinguishable(self, state: PowerGridState, seat: Seat | None, rng: random.Random) -> PowerGridState:
+        players = state.players
+        if not state.open_money and state.phase != "over":
+            players = tuple(
+                p if s == seat else dataclasses.replace(p, money=rng.randint(0, 300)) for s, p in enumerate(players)
+            )
+        deck = list(state.deck)
+        setup_removed = state.setup_removed
+        if state.digital:
+            if STEP3 in deck:
+                # Above the Step 3 card the order is secret (except plant 13 still on top); below it, the plants
+                # put back in phase 5 are known. The plants removed at setup could be any of the secret ones.
+                start = 1 if deck and deck[0] == TOP_OF_DECK else 0
+                end = deck.index(STEP3)
+                secret = deck[start:end] + list(setup_removed)
+                rng.shuffle(secret)
+                deck[start:end] = secret[: end - start]
+                setup_removed = tuple(sorted(secret[end - start :]))
+            elif state.step3_out:
+                rng.shuffle(deck)
+        return dataclasses.replace(state, players=players, deck=tuple(deck), setup_removed=setup_removed)
+
+    def turn_id(self, state: PowerGridState) -> int:
+        return state.turn_no
+
+    def reveals_information(self, before: PowerGridState, action: Action, after: PowerGridState) -> bool:
+        return action.seat == TABLE or after.drawn > before.drawn
+
+    # -- physical cards --------------------------------------------------------------------------
+    def cards(self) -> tuple[str, ...]:
+        return (*(f"plant-{p:02d}" for p in sorted(PLANTS)), "step-3")
+
+    def card_label(self, card: str) -> str:
+        number = _card_number(card)
+        return "the Step 3 card" if number == STEP3 else f"plant {number}"
+
+    def tag_action(self, state: PowerGridState, card: str) -> Action:
+        number = _card_number(card)
+        label = self.card_label(card)
+        seats = self.current_seats(state)
+        if TABLE in seats:
+            check_reveal(state, number)
+            return RevealStep3(TABLE) if number == STEP3 else RevealPlant(TABLE, number)
+        if state.phase == "auction" and len(seats) == 1 and isinstance(seats[0], int):
+            seat = seats[0]
+            pending = state.discard
+            if pending is not None and pending.plant is None:
+                if state.players[seat].holding(number) is not None and number != pending.new_plant:
+                    return DiscardPlant(seat, number)
+            elif state.auction is None and pending is None and number in state.current_market():
+                return OpenAuction(seat, number, number)
+        raise IllegalAction(f"{label} {where(state, number)}")
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def bots(self) -> dict[str, Any]:
+        from companion.games.power_grid.bots import HeuristicBot
+
+        return {**super().bots(), "heuristic": HeuristicBot()}
+
+    def hints(self, state: PowerGridState, seat: Seat) -> dict[str, Any]:
+        from companion.games.power_grid.hints import hints
+
+        return hints(state, seat)
+
+
+def _card_number(card: str) -> int:
+    if card == "step-3":
+        return STEP3
+    if card.startswith("plant-") and card[6:].isdigit() and int(card[6:]) in PLANTS:
+        return int(card[6:])
+    raise IllegalAction(f"{card!r} is not a Power Grid card; enroll this tag first")
