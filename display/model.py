@@ -23,6 +23,9 @@ SEAT_ARGS = frozenset({
     "active", "from_player", "to_player", "offerer", "other", "owner", "loser", "leader",
 })
 
+# Log arguments that list seats (a turn order, the winners).
+SEAT_LIST_ARGS = frozenset({"order", "winners", "players", "seats"})
+
 # Machine names of the sources of feedback, for the toast line.
 SOURCE_NAMES = {"phone": "phone", "board": "controller", "host": "host", "display": "display"}
 
@@ -267,6 +270,8 @@ class DisplayModel:
             is_seat = (isinstance(value, int) and not isinstance(value, bool)) or value in ("host", "table")
             if key in SEAT_ARGS and is_seat:
                 shown[key] = self.player_name(value)
+            elif key in SEAT_LIST_ARGS and isinstance(value, list | tuple):
+                shown[key] = ", ".join(self.player_name(v) if isinstance(v, int) else str(v) for v in value)
             elif isinstance(value, list | tuple):
                 shown[key] = ", ".join(str(v) for v in value)
             else:

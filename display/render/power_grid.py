@@ -455,7 +455,13 @@ def draw_plant(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, plant: 
         p.text(surface, _("Step 3"), rect.inflate(-p.px(4), 0), 14, ink, bold=True, align="center")
         return
     rows = split_rows(rect.inflate(-p.px(4), -p.px(2)), [1.3, 1, 1] if stock is not None else [1.4, 1], 0)
-    p.text(surface, str(number if number is not None else "?"), rows[0], 20, ink, bold=True, align="center")
+
+    def fit(size: float, row: pygame.Rect) -> float:
+        # Cards shrink with crowded rows (six players): the text follows the card's height.
+        return min(size, row.height / p.scale * 0.8)
+
+    p.text(surface, str(number if number is not None else "?"), rows[0], fit(20, rows[0]), ink, bold=True,
+           align="center")
     needs = facts.get("input")
     cities = facts.get("cities")
     kind_label = _("eco") if kind in ("ecological", "eco", "wind", "fusion") else _(kind)
@@ -463,10 +469,10 @@ def draw_plant(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, plant: 
         line = _("{n} {kind} → {cities}", n=needs, kind=kind_label, cities=cities)
     else:
         line = _("{kind} → {cities}", kind=kind_label, cities=cities if cities is not None else "?")
-    p.text(surface, line, rows[1], 11, ink, align="center", ellipsis=True)
+    p.text(surface, line, rows[1], fit(11, rows[1]), ink, align="center", ellipsis=True)
     if stock is not None and len(rows) > 2:
         text = " ".join(f"{v}{_(k)[0]}" for k, v in stock.items()) or "–"
-        p.text(surface, text, rows[2], 11, ink, bold=True, align="center", ellipsis=True)
+        p.text(surface, text, rows[2], fit(11, rows[2]), ink, bold=True, align="center", ellipsis=True)
 
 
 def _draw_market(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
@@ -580,7 +586,8 @@ def _draw_players(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data
         facts_w = row.width * 22 // 100
         name_x = row.x + 2 * r + p.px(8)
         halves = split_rows(pygame.Rect(name_x, row.y, name_w, row.height), [1, 1], 0)
-        p.text(surface, ctx.name(seat), halves[0], 14, TEXT, bold=True, ellipsis=True)
+        p.text(surface, ctx.name(seat), halves[0], min(14, halves[0].height / p.scale * 0.8), TEXT, bold=True,
+               ellipsis=True)
         facts = []
         cities = city_count(player)
         if cities is not None:
@@ -591,7 +598,8 @@ def _draw_players(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data
         powered = player.get("powered")
         if isinstance(powered, int) and powered >= 0:
             facts.append(_("powered {n}", n=powered))
-        p.text(surface, " · ".join(facts[:1]), halves[1], 12, MUTED, ellipsis=True)
+        p.text(surface, " · ".join(facts[:1]), halves[1], min(12, halves[1].height / p.scale * 0.8), MUTED,
+               ellipsis=True)
         extra = pygame.Rect(name_x + name_w, row.y, facts_w, row.height)
         p.text(surface, " · ".join(facts[1:]), extra, 12, ACCENT if money is not None else MUTED, bold=True,
                ellipsis=True)

@@ -125,3 +125,10 @@ def test_a_new_session_forgets_the_old_history():
     other["session"] = 8
     model.set_envelope(other)
     assert model.history == {}
+
+
+def test_a_turn_order_in_the_ticker_lists_names():
+    model = DisplayModel()
+    log = [{"template": "The turn order became {order}", "args": {"order": [1, 0]}, "text": "1, 0"}]
+    model.set_envelope(envelope(2, log=log))
+    assert model.ticker() == ["The turn order became Ben, Ada"]
