@@ -38,7 +38,7 @@ def _project_gettext(lang: str) -> Callable[..., str] | None:
     return _project[lang]
 
 
-def _(text: str, **args: Any) -> str:
+def _(text: str, /, **args: Any) -> str:
     """The translation of `text`, formatted with `args` (a missing argument leaves its placeholder)."""
     local = _CATALOGS.get(_language, {})
     if text not in local and _language != "en":

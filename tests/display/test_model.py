@@ -132,3 +132,12 @@ def test_a_turn_order_in_the_ticker_lists_names():
     log = [{"template": "The turn order became {order}", "args": {"order": [1, 0]}, "text": "1, 0"}]
     model.set_envelope(envelope(2, log=log))
     assert model.ticker() == ["The turn order became Ben, Ada"]
+
+
+def test_an_accepted_action_with_a_message_reads_with_it():
+    model = DisplayModel()
+    model.set_envelope(envelope(1))
+    model.add_feedback(True, "bought plant 13", 0, "phone")
+    model.add_feedback(True, "", None, "board")
+    assert model.feedback_line(model.feedback[0]) == "Ada: bought plant 13"
+    assert model.feedback_line(model.feedback[1]) == "controller: done"

@@ -1,0 +1,97 @@
+"""Bench of the table display: full-frame render time per size (p50, p95), a toast's redraw, CPU while idle, memory.
+
+Run: .venv/bin/python bench/bench_display.py [--frames N] [--idle SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from companion.core.registry import all_games
+from display.app import DisplayApp, Screen
+from display.model import DisplayModel
+from display.offline import play
+from display.render.layout import SIZES
+
+# Representative tables: mid-game with the most players each game allows on screen at once.
+TABLES = (("power_grid", 6, 3, 300), ("bohnanza", 7, 2, 120), ("shifting_stones", 5, 6, 60))
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def bench_frames(model: DisplayModel, size: tuple[int, int], frames: int) -> tuple[float, float, float]:
+    surface = pygame.Surface(size)
+    screen = Screen(model, surface)
+    screen.render(force=True)
+    full = []
+    for _ in range(frames):
+        started = time.perf_counter()
+        screen.render(force=True)
+        full.append((time.perf_counter() - started) * 1000)
+    toast = []
+    for i in range(frames):
+        model.add_feedback(i % 2 == 0, "it is not your turn", 0, "phone")
+        started = time.perf_counter()
+        screen.render()
+        toast.append((time.perf_counter() - started) * 1000)
+    return statistics.median(full), percentile(full, 0.95), statistics.median(toast)
+
+
+def bench_idle(seconds: float) -> tuple[float, int]:
+    """CPU share of one core used by the real loop with nothing happening, and how many frames it drew."""
+    model = play("tiny", 3, 1, 4) if "tiny" in all_games() else DisplayModel()
+    app = DisplayApp(model, (1280, 720))
+    app.screen.render(force=True)
+    app.frames = 0
+    cpu0, wall0 = time.process_time(), time.monotonic()
+    while time.monotonic() - wall0 < seconds:
+        app.step(timeout_ms=int(seconds * 1000))
+    cpu = time.process_time() - cpu0
+    wall = time.monotonic() - wall0
+    pygame.display.quit()
+    return 100 * cpu / wall, app.frames
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--frames", type=int, default=40)
+    parser.add_argument("--idle", type=float, default=3.0)
+    args = parser.parse_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    with contextlib.suppress(ImportError):
+        import tiny_game  # noqa: F401  (registers the tiny game for the idle bench)
+    pygame.font.init()
+    print(f"table display bench: {args.frames} frames per table and size (ms)")
+    print(f"{'game':<18}{'size':>11}{'full p50':>10}{'full p95':>10}{'toast p50':>11}")
+    for game, players, seed, steps in TABLES:
+        if game not in all_games():
+            print(f"{game:<18}  (not registered)")
+            continue
+        model = play(game, players, seed, steps)
+        for size in SIZES:
+            p50, p95, toast = bench_frames(model, size, args.frames)
+            print(f"{game + f' {players}p':<18}{size[0]:>6}x{size[1]:<4}{p50:>10.1f}{p95:>10.1f}{toast:>11.2f}")
+    share, frames = bench_idle(args.idle)
+    print(f"idle: {share:.2f}% of one core over {args.idle:.0f} s, {frames} frames drawn")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"memory: {rss / 1024:.0f} MiB peak resident (this process, all games and sizes)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
