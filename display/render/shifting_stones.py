@@ -136,7 +136,10 @@ def _info_data(view: dict[str, Any], players: list[dict[str, Any]]) -> dict[str,
         max_strikes = _first(solo, "strikes_to_lose", "max_strikes", "lose_at") if max_strikes is None else max_strikes
     target = _first(view, "end_trigger", "target", "cards_to_end")
     most = max((len(scored_cards(p)) for p in players), default=0)
+    solo_cards = solo.get("cards") if isinstance(solo, dict) else None
+    solo_scored = solo.get("scored") if isinstance(solo, dict) else None
     return {
+        "solo_cards": solo_cards, "solo_scored": solo_scored,
         "deck": _first(view, "deck_size", "deck"), "discard": _first(view, "discard_size", "discard"),
         "target": target, "most": most, "strikes": strikes, "max_strikes": max_strikes,
         "solo": bool(solo) or len(players) == 1, "ending": bool(_first(view, "final_round", "last_round", "ending")),
@@ -156,7 +159,12 @@ def _draw_grid(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: d
     box.center = inner.center
     cells = grid_cells(box, 9, p.px(8))
     show_names = cells[0].height >= p.px(90)
-    for face, cell in zip(faces, cells):
+    moved = {c for c in data.get("last") or [] if isinstance(c, int)}
+    for index, (face, cell) in enumerate(zip(faces, cells)):
+        if index in moved:
+            # The stones the last action changed, so the table can check the real grid.
+            pygame.draw.rect(surface, ACCENT, cell.inflate(p.px(8), p.px(8)), width=max(2, p.px(4)),
+                             border_radius=p.px(10))
         name_h = p.line_height(13, True) if show_names else 0
         art = pygame.Rect(cell.x, cell.y, cell.width, cell.height - name_h)
         draw_face(surface, art, face)
@@ -181,6 +189,9 @@ def _draw_info(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: d
     if data.get("solo"):
         strikes = data.get("strikes") or 0
         most = data.get("max_strikes") or 4
+        if data.get("solo_cards"):
+            p.text(surface, _("Scored {n} of {total}", n=data.get("solo_scored") or 0, total=data["solo_cards"]),
+                   pygame.Rect(left.x, left.y + len(facts) * lh, left.width, lh), 15, ACCENT, bold=True)
         p.text(surface, _("Strikes"), pygame.Rect(right.x, right.y, right.width, lh), 14, MUTED, bold=True)
         size = min(lh * 2, right.width // max(1, most) - p.px(4))
         for k in range(most):

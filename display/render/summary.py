@@ -18,11 +18,13 @@ PARTS_PALETTE = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (
 
 # Series drawn by round when the game reports them (Power Grid).
 SERIES = (("money", "Money by round"), ("cities", "Cities by round"))
+# Parts of a score a game may list per seat (Shifting Stones: card points plus the one-point bonus).
+STACKED = (("points", "bonus"), ("Cards", "Bonus"))
 # What a game's score counts, for the chart's title.
 SCORE_TITLES = {"power_grid": "Cities powered", "bohnanza": "Coins", "shifting_stones": "Points"}
 # Per-seat figures a game may give beside the score (tie-breaks), with how to show them.
 NOTES = (("money", "{n} Elektro"), ("cities", "{n} cities"), ("hand_sizes", "{n} in hand"),
-         ("one_point_cards", "{n} one-point cards"), ("bonus", "bonus {n}"))
+         ("one_point_cards", "{n} one-point cards"))
 
 
 def scores_of(model: DisplayModel) -> dict[str, Any]:
@@ -51,6 +53,11 @@ def breakdown(model: DisplayModel) -> tuple[list[str], list[list[float]], list[s
                     names.append(k)
         stacks = [[float(b.get(k) or 0) for k in names] for b in parts_by_seat]
         return labels[: len(stacks)], stacks, [_(n.replace("_", " ").capitalize()) for n in names]
+    for keys, names in (STACKED,):
+        columns = [scores.get(k) for k in keys]
+        if all(isinstance(c, list) and len(c) == len(totals or c) for c in columns):
+            stacks = [[float(c[s] or 0) for c in columns] for s in range(len(columns[0]))]  # type: ignore[index]
+            return labels[: len(stacks)], stacks, [_(n) for n in names]
     if isinstance(totals, list):
         stacks = [[float(t)] for t in totals if isinstance(t, int | float)]
         return labels[: len(stacks)], stacks, [_("Score")]
@@ -58,7 +65,14 @@ def breakdown(model: DisplayModel) -> tuple[list[str], list[list[float]], list[s
 
 
 def winners_text(model: DisplayModel) -> str:
-    winners = scores_of(model).get("winners")
+    scores = scores_of(model)
+    result = scores.get("result")
+    if result in ("won", "lost") and len(model.players()) == 1:
+        name = model.player_name(0)
+        if result == "won":
+            return _("{name} scored every card!", name=name)
+        return _("{name} lost: {n} strikes", name=name, n=scores.get("strikes", "?"))
+    winners = scores.get("winners")
     if not isinstance(winners, list) or not winners:
         return _("The game is over.")
     names = [model.player_name(w) for w in winners]

@@ -35,7 +35,8 @@ CAPTURED = {
     "power_grid_summary": ("power_grid", 3, 2, None, {"open_money": True}),
     "bohnanza_trading": ("bohnanza", 4, 3, 45, {}),
     "bohnanza_summary": ("bohnanza", 5, 1, None, {}),
-    "shifting_stones_play": ("shifting_stones", 3, 4, 40, {}),
+    "shifting_stones_play": ("shifting_stones", 3, 4, 2500, {}),
+    "shifting_stones_summary": ("shifting_stones", 2, 7, None, {}),
     "shifting_stones_solo": ("shifting_stones", 1, 4, 25, {}),
     "tiny_play": ("tiny", 3, 1, 4, {}),
 }
