@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import secrets
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -151,6 +152,10 @@ def build_server(settings: Any, *, access_log: bool = False) -> Any:
     return uvicorn.Server(config)
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     settings, lines, host_url = prepare(args)
     for line in lines:
@@ -160,6 +165,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         segno.make(host_url, error="m").terminal(compact=True)
     server = build_server(settings, access_log=args.access_log)
+    # uvicorn shuts down gracefully on SIGTERM, then re-raises it; a stop asked for is a clean exit.
+    signal.signal(signal.SIGTERM, _stop)
     try:
         server.run()
     except OSError as exc:

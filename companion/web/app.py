@@ -84,10 +84,6 @@ def validation_reason(errors: Any) -> str:
     return "; ".join(parts) or "the request is not valid"
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class Guard:
     """Refuses oversized request bodies and adds the security headers to every HTTP answer.
 
@@ -110,30 +106,33 @@ class Guard:
             return
         host_header = headers.get(b"host", b"").decode("latin-1")
         extra = security_headers(host_header)
-        received = 0
-        started = False
-
-        async def limited_receive() -> Message:
-            nonlocal received
+        # The API's bodies are small: read the whole body first, so an oversized one never reaches a handler.
+        body = b""
+        more = scope.get("method", "GET") in ("POST", "PUT", "PATCH", "DELETE")
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_body_bytes:
-                    raise BodyTooLarge
-            return message
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > self.max_body_bytes:
+                await self._too_large(send)
+                return
+            more = message.get("more_body", False)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
         async def send_with_headers(message: Message) -> None:
-            nonlocal started
             if message["type"] == "http.response.start":
-                started = True
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
-        try:
-            await self.app(scope, limited_receive, send_with_headers)
-        except BodyTooLarge:
-            if not started:
-                await self._too_large(send)
+        await self.app(scope, replay, send_with_headers)
 
     async def _too_large(self, send: Send) -> None:
         body = b'{"ok":false,"code":"too_large","error":"the request is too large"}'

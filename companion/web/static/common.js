@@ -54,7 +54,7 @@ export function words(name) {
   return t(capital);
 }
 
-/** Build an element: h("button", {class: "big", onclick: f}, "text", child). Text is never parsed as HTML. */
+/** Build an element: h("button", {class: "big", onclick: f}, t("Undo"), child). Text is never parsed as HTML. */
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
