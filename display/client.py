@@ -149,13 +149,8 @@ class PublicClient:
         self.send({"type": "action", "state_id": state_id, "action": action, "token": self.host_token})
 
     def undo(self, state_id: int | None) -> None:
-        def post() -> None:
-            reply = self._post(f"/api/sessions/{self.session}/undo", {"token": self.host_token, "state_id": state_id})
-            ok = isinstance(reply, dict) and bool(reply.get("ok"))
-            text = "undone" if ok else str((reply or {}).get("error") or "the server did not answer")
-            self.listener({"type": "feedback", "ok": ok, "seat": None, "source": "display", "text": text,
-                           "action": None})
-        self._background(post)
+        """The host's undo, over the public socket like its actions; the server answers with feedback."""
+        self.send({"type": "undo", "state_id": state_id, "token": self.host_token})
 
     def request_choices(self, seat: int, seat_url: str) -> None:
         """Fetch what `seat` may do now (its view's legal actions) with the token in its join link."""
@@ -184,20 +179,4 @@ class PublicClient:
         except (OSError, ValueError) as exc:
             self.listener({"type": "feedback", "ok": False, "seat": None, "source": "display",
                            "text": f"the server did not answer ({exc})", "action": None})
-            return None
-
-    def _post(self, path: str, body: dict[str, Any]) -> Any:
-        request = urllib.request.Request(
-            http_url(self.base_url, path), data=json.dumps(body).encode(), method="POST",
-            headers={"Content-Type": "application/json"},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT) as reply:
-                return json.loads(reply.read())
-        except urllib.error.HTTPError as exc:
-            try:
-                return json.loads(exc.read())
-            except ValueError:
-                return None
-        except (OSError, ValueError):
             return None

@@ -1,0 +1,80 @@
+"""The display's client against the real web server: the public view, join codes, a host action and feedback."""
+
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+import time
+
+import pytest
+
+from companion.store import Session, Store
+from companion.web import app as web
+from display.client import PublicClient
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def served(tmp_path):
+    import uvicorn
+
+    from companion.web.settings import Settings
+
+    db = tmp_path / "table.sqlite3"
+    session = Session.create(Store(db), "tiny", 2, seed=3, names=["Ada", "Ben"])
+    settings = Settings(db_path=db, session_id=session.id, host="127.0.0.1", port=free_port())
+    server = uvicorn.Server(uvicorn.Config(web.create_app(settings), host="127.0.0.1", port=settings.port,
+                                           log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{settings.port}", session
+    server.should_exit = True
+    thread.join(10)
+
+
+def wait_for(messages: queue.Queue, predicate, timeout: float = 10.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            message = messages.get(timeout=max(0.01, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        if predicate(message):
+            return message
+    raise AssertionError("the expected message did not come")
+
+
+def test_the_display_follows_the_real_server_and_acts_as_the_host(served):
+    base, session = served
+    got: queue.Queue = queue.Queue()
+    client = PublicClient(base, session.id, got.put, host_token=session.host_token)
+    client.start()
+    try:
+        view = wait_for(got, lambda m: m.get("type") == "view")["view"]
+        assert view["game"] == "tiny" and view["state_id"] == 0 and "legal" not in view
+        codes = wait_for(got, lambda m: m.get("type") == "join_codes")
+        assert [c["seat"] for c in codes["codes"]] == [0, 1] and "/join/" in codes["codes"][0]["url"]
+        client.request_choices(0, codes["codes"][0]["url"])
+        choices = wait_for(got, lambda m: m.get("type") == "choices")
+        assert choices["seat"] == 0 and choices["legal"]
+        client.send_action({"seat": 1, "action": "play_card", "card": 1}, 0)
+        refused = wait_for(got, lambda m: m.get("type") == "feedback")
+        assert refused["ok"] is False and refused["text"]
+        client.send_action(choices["legal"][0], 0)
+        accepted = wait_for(got, lambda m: m.get("type") == "feedback" and m.get("ok"))
+        assert accepted["ok"] is True
+        assert wait_for(got, lambda m: m.get("type") == "view")["view"]["state_id"] == 1
+        client.undo(1)
+        assert wait_for(got, lambda m: m.get("type") == "view")["view"]["state_id"] == 2
+    finally:
+        client.stop()
