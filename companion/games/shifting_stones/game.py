@@ -1,0 +1,271 @@
+"""The Shifting Stones engine: setup, who acts, legal actions, dispatch to the rules, secrets and NFC taps."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from companion.core.actions import Action
+from companion.core.errors import IllegalAction, NotYourTurn
+from companion.core.game import Bot, ChanceEvent, Game, GameConfig, OptionSpec, RandomBot, chance_rng
+from companion.core.log import LogMessage, msg
+from companion.core.seats import HOST, TABLE, Seat, seat_label
+from companion.games.shifting_stones import hints, scoring, turns, views
+from companion.games.shifting_stones.actions import (
+    ALL_ACTIONS,
+    CorrectGrid,
+    CorrectScore,
+    DrawPattern,
+    EndTurn,
+    FlipStone,
+    ScoreCard,
+    SetGrid,
+    ShiftStones,
+    SkipTurn,
+)
+from companion.games.shifting_stones.bots import GreedyBot
+from companion.games.shifting_stones.deck import composition, deal, reveal
+from companion.games.shifting_stones.patterns import (
+    CARD_IDS,
+    CELLS,
+    NEIGHBOURS,
+    PATTERNS,
+    check_grid,
+    matches,
+    random_grid,
+)
+from companion.games.shifting_stones.state import StonesState, located, possible_draws, where
+
+# How many example grids legal_actions offers the table while the starting grid is awaited: the table may enter
+# any of the 2,580,480 grids the stones can make (SetGrid checks it), far too many to list.
+GRID_EXAMPLES = 8
+
+
+class ShiftingStones(Game[StonesState]):
+    name = "shifting_stones"
+    title = "Shifting Stones"
+    min_players = 1
+    max_players = 5
+    options = (
+        OptionSpec("hints", bool, True, "phones show exact hints: fewest shifts and flips per card, and the best turn"),
+    )
+    action_kinds = ALL_ACTIONS
+    state_type = StonesState
+    chance_events = (
+        ChanceEvent("grid", "the starting grid of stones (physical: entered once, keypad or host page)", SetGrid),
+        ChanceEvent("deck", "the pattern cards dealt and drawn (physical: each drawn card is tapped)", DrawPattern),
+    )
+    # A turn is at most a handful of actions (each spends or scores a card); random play ends in a few hundred.
+    max_game_length = 6_000
+
+    # -- setup and turn order --------------------------------------------------------------------------------
+    def setup(self, config: GameConfig, rng: random.Random) -> StonesState:
+        players = config.players
+        seed = rng.randrange(2**31)
+        grid = random_grid(rng) if config.chance_mode("grid") == "digital" else ()
+        deck_mode = config.chance_mode("deck")
+        hands, deck, pending = deal(players, deck_mode, rng)
+        return StonesState(
+            players=hands,
+            grid=grid,
+            deck=deck,
+            returned=frozenset(),
+            discard=(),
+            composition=composition(players),
+            deck_mode=deck_mode,
+            phase="play" if grid and not pending else "setup",
+            turn=0,
+            turns_taken=0,
+            acted=0,
+            scored_this_turn=0,
+            pending=pending,
+            final_round=False,
+            strikes=0,
+            result="",
+            seed=seed,
+            reshuffles=0,
+            show_hints=bool(config.option("hints")),
+        )
+
+    def current_seats(self, state: StonesState) -> tuple[Seat, ...]:
+        return views.current_seats(state)
+
+    def legal_actions(self, state: StonesState, seat: Seat) -> list[Action]:
+        if seat not in self.current_seats(state):
+            return []
+        if seat == TABLE:
+            out: list[Action] = []
+            if not state.grid:
+                rng = chance_rng(state.seed, "grid examples")
+                out += [SetGrid(TABLE, random_grid(rng)) for _ in range(GRID_EXAMPLES)]
+            if state.pending:
+                out += [DrawPattern(TABLE, c) for c in possible_draws(state)]
+            return out
+        assert isinstance(seat, int)
+        hand = state.players[seat].hand
+        grid = state.codes()
+        out = [ScoreCard(seat, c) for c in hand if matches(grid, PATTERNS[c])]
+        for c in hand:
+            out += [ShiftStones(seat, c, a, b) for a, b in NEIGHBOURS]
+            out += [FlipStone(seat, c, cell) for cell in CELLS]
+        if not state.acted and not state.current.skipped_last_turn:
+            out.append(SkipTurn(seat))
+        out.append(EndTurn(seat))
+        return out
+
+    # -- applying actions ------------------------------------------------------------------------------------
+    def apply(self, state: StonesState, action: Action) -> tuple[StonesState, list[LogMessage]]:
+        if isinstance(action, (CorrectScore, CorrectGrid)):
+            return self._correct(state, action)
+        if action.seat == HOST:
+            raise IllegalAction(f"the host only corrects the score or the grid, not {action.kind}")
+        if state.phase == "over":
+            raise IllegalAction("the game is over")
+        if action.seat not in self.current_seats(state):
+            raise NotYourTurn(self._whose_move(state, action.seat))
+        if action.seat == TABLE:
+            if isinstance(action, SetGrid):
+                return self._set_grid(state, action)
+            if isinstance(action, DrawPattern):
+                new, log = reveal(state, action.card)
+                return self._after_draws(new), log
+            raise IllegalAction(f"the table enters the grid and the cards drawn; {action.kind} is a player's move")
+        if isinstance(action, ShiftStones):
+            return turns.shift(state, action)
+        if isinstance(action, FlipStone):
+            return turns.flip(state, action)
+        if isinstance(action, ScoreCard):
+            return turns.score(state, action)
+        if isinstance(action, EndTurn):
+            return turns.end_turn(state, skipped=False)
+        if isinstance(action, SkipTurn):
+            return turns.end_turn(state, skipped=True)
+        raise IllegalAction(f"{action.kind} is the table's to enter, not a player's")
+
+    def _whose_move(self, state: StonesState, seat: Seat) -> str:
+        if state.phase == "setup":
+            missing = [
+                what for what, gap in (("the starting grid", not state.grid), ("the dealt cards", state.pending)) if gap
+            ]
+            return f"the table is still setting up: waiting for {' and '.join(missing)}"
+        if state.phase == "draw":
+            return f"the table is drawing a card for {seat_label(state.pending[0])}"
+        if seat == TABLE:
+            return "no card is being drawn now and the grid is set"
+        return f"it is {seat_label(state.turn)}'s turn"
+
+    def _set_grid(self, state: StonesState, action: SetGrid) -> tuple[StonesState, list[LogMessage]]:
+        if state.grid:
+            raise IllegalAction("the starting grid is already set; the host can correct it")
+        grid = check_grid(action.faces)
+        state = self._after_draws(dataclasses.replace(state, grid=grid))
+        return state, [msg("The table set the starting grid: {faces}", faces=grid)]
+
+    def _after_draws(self, state: StonesState) -> StonesState:
+        """Once the table owes no more cards: the game starts (setup) or the next turn does (draw)."""
+        if state.pending:
+            return state
+        if state.phase == "draw":
+            return turns.next_turn(state)
+        if state.phase == "setup" and state.grid:
+            return dataclasses.replace(state, phase="play")
+        return state
+
+    def _correct(self, state: StonesState, action: CorrectScore | CorrectGrid) -> tuple[StonesState, list[LogMessage]]:
+        if action.seat != HOST:
+            raise IllegalAction("only the host makes corrections")
+        if isinstance(action, CorrectGrid):
+            grid = check_grid(action.faces)
+            state = self._after_draws(dataclasses.replace(state, grid=grid, last_cells=()))
+            return state, [msg("The host corrected the grid to {faces}", faces=grid)]
+        if not 0 <= action.target < len(state.players):
+            raise IllegalAction(f"there is no seat {action.target}")
+        if action.delta == 0:
+            raise IllegalAction("a correction of 0 points changes nothing")
+        players = list(state.players)
+        p = players[action.target]
+        players[action.target] = dataclasses.replace(p, correction=p.correction + action.delta)
+        return dataclasses.replace(state, players=tuple(players)), [
+            msg("The host corrected {player}'s score by {delta}", player=action.target, delta=action.delta)
+        ]
+
+    # -- results and views -----------------------------------------------------------------------------------
+    def is_over(self, state: StonesState) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: StonesState) -> dict[str, Any]:
+        return scoring.summary(state)
+
+    def view(self, state: StonesState, seat: Seat | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def hints(self, state: StonesState, seat: Seat) -> dict[str, Any]:
+        if not state.show_hints:
+            return {"disabled": True}
+        if not isinstance(seat, int) or state.phase == "over":
+            return {}
+        return hints.advice(state, seat)
+
+    def indistinguishable(self, state: StonesState, seat: Seat | None, rng: random.Random) -> StonesState:
+        others = [s for s in range(len(state.players)) if s != seat]
+        pool = [c for s in others for c in state.players[s].hand]
+        if state.deck_mode == "digital":
+            pool += state.deck
+        elif not state.solo:
+            # Every card of the game is in play: what the seat has not seen may be in any hidden place.
+            pool += sorted(state.returned) + sorted(set(CARD_IDS) - located(state))
+        rng.shuffle(pool)
+        players = list(state.players)
+        for s in others:
+            size = len(players[s].hand)
+            players[s] = dataclasses.replace(players[s], hand=tuple(pool[:size]))
+            pool = pool[size:]
+        if state.deck_mode == "digital":
+            return dataclasses.replace(state, players=tuple(players), deck=tuple(pool))
+        if state.solo:
+            return state
+        return dataclasses.replace(state, players=tuple(players), returned=frozenset(pool[: len(state.returned)]))
+
+    # -- undo ------------------------------------------------------------------------------------------------
+    def turn_id(self, state: StonesState) -> int:
+        return state.turns_taken
+
+    def reveals_information(self, before: StonesState, action: Action, after: StonesState) -> bool:
+        if action.seat == TABLE:
+            return True
+        return after.deck != before.deck or after.reshuffles != before.reshuffles
+
+    # -- physical cards --------------------------------------------------------------------------------------
+    def cards(self) -> tuple[str, ...]:
+        return CARD_IDS
+
+    def card_label(self, card: str) -> str:
+        pattern = PATTERNS.get(card)
+        return pattern.label() if pattern else card
+
+    def tag_action(self, state: StonesState, card: str) -> Action:
+        if card not in PATTERNS:
+            raise IllegalAction(f"{card!r} is not a Shifting Stones card: enroll this tag first")
+        label = self.card_label(card)
+        if state.phase == "over":
+            raise IllegalAction("the game is over")
+        if state.pending:
+            if card in possible_draws(state):
+                return DrawPattern(TABLE, card)
+            raise IllegalAction(f"{label} cannot be the card drawn: it is {where(state, card)}")
+        if not state.grid:
+            raise IllegalAction("enter the starting grid first")
+        seat = state.turn
+        if card in state.players[seat].hand:
+            if matches(state.codes(), PATTERNS[card]):
+                return ScoreCard(seat, card)
+            raise IllegalAction(f"{label} does not match the grid now")
+        raise IllegalAction(f"{label} is {where(state, card)}")
+
+    # -- bots ------------------------------------------------------------------------------------------------
+    def bots(self) -> dict[str, Bot]:
+        return {"random": RandomBot(), "greedy": GreedyBot()}
+
+
+GAME = ShiftingStones()
