@@ -22,7 +22,7 @@ def connection_costs(state: PowerGridState, seat: int) -> list[int]:
     dist = dist_table(state)
     network = state.players[seat].cities
     if not network:
-        return [0] * len(state.houses)
+        return [0] * len(dist)
     best = list(dist[network[0]])
     for city in network[1:]:
         row = dist[city]
@@ -32,26 +32,26 @@ def connection_costs(state: PowerGridState, seat: int) -> list[int]:
     return best
 
 
-def open_slot(state: PowerGridState, seat: int, city: int) -> int | None:
-    """The slot price the seat would pay in this city now, or None if it may not build there."""
-    here = state.houses[city]
-    if seat in here or len(here) >= state.step:
-        return None
-    return SLOT_PRICES[len(here)]
+def open_slots(state: PowerGridState, seat: int) -> dict[int, int]:
+    """Every city in play where the seat may build now, with the slot price it would pay there."""
+    taken = [0] * len(MAPS[state.map].city_ids)
+    for p in state.players:
+        for city in p.cities:
+            taken[city] += 1
+    mine = state.players[seat].cities
+    return {
+        city: SLOT_PRICES[taken[city]]
+        for city in MAPS[state.map].cities_in(state.regions)
+        if taken[city] < state.step and city not in mine
+    }
 
 
 def prices(state: PowerGridState, seat: int) -> dict[int, int]:
     """Every city the seat could build in now (money aside), with its price."""
     if len(state.players[seat].cities) >= HOUSES:
         return {}
-    game_map = MAPS[state.map]
     costs = connection_costs(state, seat)
-    out = {}
-    for city in game_map.cities_in(state.regions):
-        slot = open_slot(state, seat, city)
-        if slot is not None and costs[city] < INF:
-            out[city] = slot + costs[city]
-    return out
+    return {city: slot + costs[city] for city, slot in open_slots(state, seat).items() if costs[city] < INF}
 
 
 def city_index(state: PowerGridState, city: str) -> int:
@@ -73,7 +73,7 @@ def build(state: PowerGridState, action: BuildCity) -> tuple[PowerGridState, lis
         raise IllegalAction(f"{name} is outside the regions in play")
     if len(player.cities) >= HOUSES:
         raise IllegalAction(f"you have built all your {HOUSES} houses")
-    here = state.houses[city]
+    here = state.occupants(city)
     if seat in here:
         raise IllegalAction(f"you already have a house in {name}")
     if len(here) >= state.step:
@@ -81,13 +81,10 @@ def build(state: PowerGridState, action: BuildCity) -> tuple[PowerGridState, lis
     price = SLOT_PRICES[len(here)] + connection_costs(state, seat)[city]
     if price > player.money:
         raise IllegalAction(f"{name} costs {price} Elektro; you have {player.money}")
-    houses = list(state.houses)
-    houses[city] = (*here, seat)
     player = dataclasses.replace(player, money=player.money - price, cities=(*player.cities, city))
     state = set_player(state, seat, player)
     state = dataclasses.replace(
         state,
-        houses=tuple(houses),
         instructions=(*state.instructions, *say.build_house(seat, state.map, city, len(player.cities))),
     )
     log = [msg("{player} built in {city} for {price} Elektro", player=seat, city=name, price=price)]

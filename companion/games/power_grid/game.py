@@ -107,7 +107,6 @@ class PowerGrid(Game[PowerGridState]):
             step=1,
             order=tuple(order),
             players=tuple(Player(STARTING_MONEY) for _ in range(n)),
-            houses=((),) * len(MAPS[map_id].city_ids),
             proposed_regions=proposed,
             market=INITIAL_MARKET,
             deck=deck,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import Seat
-from companion.games.power_grid.building import open_slot, prices
+from companion.games.power_grid.building import open_slots, prices
 from companion.games.power_grid.buildset import BuildPlan, cheapest_sets
 from companion.games.power_grid.bureaucracy import income
 from companion.games.power_grid.data import COAL, HOUSES, INF, MAPS, OIL, PLANTS, RESOURCES, TRACKS, distances
@@ -27,11 +27,7 @@ def build_plans(
     """Hint 2: per k, the cheapest set of k new cities (exact), built in the order that makes it cost that."""
     player = state.players[seat]
     kmax = min(kmax, HOUSES - len(player.cities))
-    slots = {}
-    for city in MAPS[state.map].cities_in(state.regions):
-        slot = open_slot(state, seat, city)
-        if slot is not None:
-            slots[city] = slot
+    slots = open_slots(state, seat)
     dist = distances(state.map, state.regions)
     plans = cheapest_sets(dist, player.cities, slots, max(kmax, 0), INF if budget is None else budget)
     return plans + [None] * (MAX_SET + 1 - len(plans))

@@ -85,7 +85,7 @@ def where(state: PowerGridState, card: int) -> str:
             return "is already in the market"
         if state.step3_out:
             return "was already removed from the game"
-        return "is not the next card of the deck"
+        return "is still in the deck"
     if card in state.market:
         row = row_of(state, card)
         return f"is already in the {row} market"

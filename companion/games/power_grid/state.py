@@ -100,7 +100,6 @@ class PowerGridState:
     step: int
     order: tuple[int, ...]
     players: tuple[Player, ...]
-    houses: tuple[tuple[int, ...], ...]  # per city: the seats with a house there, in the order built
     proposed_regions: tuple[str, ...]
     regions: tuple[str, ...] = ()
     market: tuple[int, ...] = ()  # plant numbers, ascending (STEP3 sorts last)
@@ -143,6 +142,10 @@ class PowerGridState:
             return ()
         current = self.current_market()
         return tuple(p for p in self.market if p not in current)
+
+    def occupants(self, city: int) -> tuple[int, ...]:
+        """The seats with a house in this city."""
+        return tuple(s for s, p in enumerate(self.players) if city in p.cities)
 
     def most_cities(self) -> int:
         return max(len(p.cities) for p in self.players)

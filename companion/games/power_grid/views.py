@@ -88,7 +88,7 @@ def view(game: PowerGrid, state: PowerGridState, seat: Seat | None) -> dict[str,
         "deck": {"size": len(state.deck), "step3_in_deck": STEP3 in state.deck},
         "removed": list(state.removed),
         "resources": market_resources,
-        "cities": {game_map.city_ids[c]: list(h) for c, h in enumerate(state.houses) if h},
+        "cities": _houses(state),
         "houses_per_city": state.step,
         "awaiting_draw": bool(state.draws and state.deck and not state.digital),
         "instructions": [i.to_view() for i in state.instructions],
@@ -125,6 +125,16 @@ def view(game: PowerGrid, state: PowerGridState, seat: Seat | None) -> dict[str,
             "money": me.money,
             "max_plants": state.counts.max_plants,
         }
+    return out
+
+
+def _houses(state: PowerGridState) -> dict[str, list[int]]:
+    """Per city with houses, the seats there."""
+    ids = MAPS[state.map].city_ids
+    out: dict[str, list[int]] = {}
+    for seat, p in enumerate(state.players):
+        for city in p.cities:
+            out.setdefault(ids[city], []).append(seat)
     return out
 
 

@@ -1,0 +1,154 @@
+"""Phase 2, the plant auction, and the plant limit, as RULINGS.md reads them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from pg_table import GAME, money, plants_of, play, position, start, stock_of, texts
+
+from companion.core import TABLE, IllegalAction, NotYourTurn
+from companion.games.power_grid.actions import (
+    Bid,
+    DeclineToOpen,
+    DiscardPlant,
+    FinishDiscard,
+    MoveResources,
+    OpenAuction,
+    Pass,
+    RevealPlant,
+)
+from companion.games.power_grid.resources import supply
+
+
+def fresh():
+    return start(4, order=(0, 1, 2, 3))
+
+
+def test_minimum_opening_bid_is_the_plant_number():
+    state = fresh()
+    with pytest.raises(IllegalAction, match="plant 6 needs a bid of at least 6"):
+        GAME.apply(state, OpenAuction(0, 6, 5))
+    with pytest.raises(IllegalAction, match="future market"):
+        GAME.apply(state, OpenAuction(0, 8, 8))
+    with pytest.raises(IllegalAction, match="only 50 Elektro"):
+        GAME.apply(state, OpenAuction(0, 6, 51))
+    assert all(a.bid >= a.plant for a in GAME.legal_actions(state, 0) if isinstance(a, OpenAuction))
+
+
+def test_bidding_goes_round_in_turn_order_among_players_still_in_and_a_pass_leaves():
+    state = play(fresh(), OpenAuction(0, 4, 4))
+    assert GAME.current_seats(state) == (1,)
+    state = play(state, Bid(1, 5))
+    assert GAME.current_seats(state) == (2,)
+    with pytest.raises(IllegalAction, match="bid at least 6"):
+        GAME.apply(state, Bid(2, 5))
+    state = play(state, Pass(2), Bid(3, 7))
+    assert GAME.current_seats(state) == (0,)  # seat 2 passed and is skipped from now on
+    state = play(state, Bid(0, 8), Pass(1))
+    assert GAME.current_seats(state) == (3,)
+    state = play(state, Pass(3))
+    assert plants_of(state, 0) == [4] and money(state)[0] == 42
+    assert texts(state)[0] == "Give plant 4 to 0"
+
+
+def test_a_player_buys_at_most_one_plant_a_round_and_the_next_unbought_player_opens():
+    state = play(fresh(), OpenAuction(0, 4, 4), Pass(1), Pass(2), Pass(3), RevealPlant(TABLE, 13))
+    # The opener won: the next player in order who has not bought opens; seat 0 is out of the auctions.
+    assert GAME.current_seats(state) == (1,)
+    state = play(state, OpenAuction(1, 3, 3))
+    assert state.auction is not None and 0 not in state.auction.active
+    with pytest.raises(NotYourTurn):
+        GAME.apply(state, Bid(0, 5))
+
+
+def test_when_the_winner_was_not_the_opener_the_opener_opens_again():
+    state = play(fresh(), OpenAuction(0, 4, 4), Bid(1, 5), Pass(2), Pass(3), Pass(0), RevealPlant(TABLE, 13))
+    assert plants_of(state, 1) == [4]
+    assert GAME.current_seats(state) == (0,) and state.auction is None
+
+
+def test_everyone_must_buy_a_plant_in_round_1():
+    state = fresh()
+    assert not any(isinstance(a, DeclineToOpen) for a in GAME.legal_actions(state, 0))
+    with pytest.raises(IllegalAction, match="must buy a plant in round 1"):
+        GAME.apply(state, DeclineToOpen(0))
+
+
+def later_round():
+    """Round 2 of a 4-player game: everyone owns one plant, the market is 5-8 / 9, 10, 13, 20."""
+    state = fresh()
+    return position(
+        state,
+        players={s: {"plants": [p]} for s, p in zip(range(4), (3, 4, 6, 7))},
+        round=2,
+        market=(5, 8, 9, 10, 11, 12, 13, 20),
+        pool=state.pool - {11, 12, 20},
+        deck=(0, 0, 0, 0, 0),
+    )
+
+
+def test_a_player_may_decline_to_open_and_buys_nothing_this_round():
+    state = later_round()
+    assert DeclineToOpen(0) in GAME.legal_actions(state, 0)
+    state = play(state, DeclineToOpen(0), OpenAuction(1, 5, 5))
+    assert 0 not in state.auction.active
+
+
+def test_if_nobody_buys_the_lowest_plant_is_removed_and_replaced():
+    state = play(later_round(), DeclineToOpen(0), DeclineToOpen(1), DeclineToOpen(2), DeclineToOpen(3))
+    assert GAME.current_seats(state) == (TABLE,)
+    assert 5 in state.removed and 5 not in state.market
+    assert "Remove plant 5 from the game" in texts(state)
+    state = play(state, RevealPlant(TABLE, 30))
+    assert state.market == (8, 9, 10, 11, 12, 13, 20, 30) and state.phase == "resources"
+
+
+def test_max_plants_discard_an_old_plant_and_move_its_resources_or_return_them():
+    state = later_round()
+    state = position(
+        state,
+        players={0: {"plants": [(4, {"coal": 4}), (10, {"coal": 1}), (12, {"oil": 3})], "money": 60}},
+    )
+    before = supply(state)
+    state = play(state, OpenAuction(0, 8, 8), Pass(1), Pass(2), Pass(3), RevealPlant(TABLE, 40))
+    assert GAME.current_seats(state) == (0,) and state.discard is not None
+    assert {a.plant for a in GAME.legal_actions(state, 0)} == {4, 10, 12}
+    with pytest.raises(IllegalAction, match="just bought"):
+        GAME.apply(state, DiscardPlant(0, 8))
+    state = play(state, DiscardPlant(0, 4))
+    # The buyer chooses where the coal goes: two onto plant 8, one onto the hybrid; the last one back to the supply.
+    with pytest.raises(IllegalAction, match="plant 12 has room for 1 more"):
+        GAME.apply(state, MoveResources(0, 4, 12, "coal", 2))
+    state = play(state, MoveResources(0, 4, 8, "coal", 2), MoveResources(0, 4, 12, "coal", 1), FinishDiscard(0))
+    assert plants_of(state, 0) == [8, 10, 12]
+    assert stock_of(state, 0, 8) == (2, 0, 0, 0) and stock_of(state, 0, 12) == (1, 3, 0, 0)
+    assert supply(state)[0] == before[0] + 1
+    assert 4 in state.removed and "Return 1 coal from plant 4 to the supply" in texts(state)
+    assert GAME.current_seats(state) == (1,)
+
+
+def test_two_players_may_hold_four_plants():
+    state = start(2, order=(0, 1))
+    state = position(
+        state,
+        players={0: {"plants": [3, 4, 5]}, 1: {"plants": [6]}},
+        round=2,
+        market=(7, 8, 9, 10, 11, 12, 13, 14),
+        deck=(0,) * 10,
+        pool=state.pool - {11, 12, 14},
+    )
+    state = play(state, OpenAuction(0, 7, 7), Pass(1))
+    assert state.discard is None and plants_of(state, 0) == [3, 4, 5, 7]
+    state = play(state, RevealPlant(TABLE, 30), OpenAuction(1, 8, 8), RevealPlant(TABLE, 31))
+    assert state.phase == "resources"
+    state = dataclasses.replace(state, phase="auction", done=(), bought=(), queue=())
+    state = play(state, OpenAuction(0, 9, 9), Pass(1), RevealPlant(TABLE, 32))
+    assert state.discard is not None and state.discard.seat == 0
+
+
+def test_discarding_a_plant_with_nowhere_to_move_its_resources_returns_them_at_once():
+    state = position(later_round(), players={0: {"plants": [(6, {"garbage": 2}), 4, 7], "money": 60}})
+    state = play(state, OpenAuction(0, 8, 8), Pass(1), Pass(2), Pass(3), RevealPlant(TABLE, 40), DiscardPlant(0, 6))
+    assert state.discard is None and plants_of(state, 0) == [4, 7, 8]
+    assert "Return 2 garbage from plant 6 to the supply" in texts(state)
