@@ -128,7 +128,9 @@ class DisplayApp:
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen.resize(pygame.display.get_surface())
+            surface = pygame.display.get_surface()
+            if surface is not None:
+                self.screen.resize(surface)
             return
         if event.type == pygame.WINDOWEXPOSED:
             self.screen.stack.invalidate()

@@ -170,7 +170,7 @@ def _draw_grid(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: d
         draw_face(surface, art, face)
         if show_names:
             colour = mix(FACE_COLOURS.get(face, TEXT), (255, 255, 255), 0.45)
-            p.text(surface, _(FACE_NAMES.get(face, face)), pygame.Rect(cell.x, art.bottom, cell.width, name_h), 13,
+            p.text(surface, _(FACE_NAMES.get(face) or face), pygame.Rect(cell.x, art.bottom, cell.width, name_h), 13,
                    colour, bold=True, align="center")
 
 

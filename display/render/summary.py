@@ -30,9 +30,10 @@ NOTES = (("money", "{n} Elektro"), ("cities", "{n} cities"), ("hand_sizes", "{n}
 def scores_of(model: DisplayModel) -> dict[str, Any]:
     env = model.envelope or {}
     scores = env.get("scores")
-    if not isinstance(scores, dict):
-        scores = model.view.get("scores") if isinstance(model.view.get("scores"), dict) else {}
-    return scores
+    if isinstance(scores, dict):
+        return scores
+    given = model.view.get("scores")
+    return given if isinstance(given, dict) else {}
 
 
 def breakdown(model: DisplayModel) -> tuple[list[str], list[list[float]], list[str]]:
@@ -53,11 +54,11 @@ def breakdown(model: DisplayModel) -> tuple[list[str], list[list[float]], list[s
                     names.append(k)
         stacks = [[float(b.get(k) or 0) for k in names] for b in parts_by_seat]
         return labels[: len(stacks)], stacks, [_(n.replace("_", " ").capitalize()) for n in names]
-    for keys, names in (STACKED,):
+    for keys, stacked_names in (STACKED,):
         columns = [scores.get(k) for k in keys]
         if all(isinstance(c, list) and len(c) == len(totals or c) for c in columns):
             stacks = [[float(c[s] or 0) for c in columns] for s in range(len(columns[0]))]  # type: ignore[index]
-            return labels[: len(stacks)], stacks, [_(n) for n in names]
+            return labels[: len(stacks)], stacks, [_(n) for n in stacked_names]
     if isinstance(totals, list):
         stacks = [[float(t)] for t in totals if isinstance(t, int | float)]
         return labels[: len(stacks)], stacks, [_("Score")]
