@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
@@ -103,11 +104,13 @@ def card_label(card: str) -> str:
     return f"{bean.name} {int(card.rsplit('-', 1)[1])} of {bean.count}"
 
 
+@cache
 def beans_in_play(players: int) -> tuple[str, ...]:
     removed = PLAYER_COUNTS[players].removed
     return tuple(b for b in BEANS if b not in removed)
 
 
+@cache
 def cards_in_play(players: int) -> tuple[str, ...]:
     removed = PLAYER_COUNTS[players].removed
     return tuple(c for c in CARDS if BEAN_OF[c] not in removed)

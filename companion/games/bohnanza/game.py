@@ -47,6 +47,7 @@ from companion.games.bohnanza.harvest import (
     apply_correct_coins,
     apply_harvest,
     buy_refusal,
+    harvest_refusal,
     harvestable_fields,
     may_harvest_now,
     standings,
@@ -191,17 +192,32 @@ class BohnanzaGame(Game[BohnanzaState]):
         elif isinstance(action, DrawBean):
             raise IllegalAction("cards taken from the real deck are revealed by the table")
         elif seat not in self.current_seats(state):
-            raise NotYourTurn(self._not_now(state, seat))
+            raise NotYourTurn(self._not_now(state, action))
         handler = HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction(f"{action.kind} is not a Bohnanza action")
         return handler(state, action, log), log
 
-    def _not_now(self, state: BohnanzaState, seat: Seat) -> str:
+    def _not_now(self, state: BohnanzaState, action: Action) -> str:
+        """Why a seat that may not act now was refused, as precisely as the action allows."""
+        seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < len(state.players):
             return f"there is no player seat {seat}"
+        # Harvests and the third field are allowed at any time, so their own reason is the precise one.
+        if isinstance(action, BuyField) and (reason := buy_refusal(state, seat)):
+            return reason
+        if isinstance(action, Harvest) and state.step != "deal":
+            if not may_harvest_now(state, seat):
+                return "with two players you harvest only on your own turn"
+            if reason := harvest_refusal(state.players[seat], action.field):
+                return reason
         if state.step == "deal":
             return "the table is still dealing"
+        if state.step == "trade":
+            return (
+                f"seat {seat} has nothing to do now: no more offers this turn, {state.rules.offers_per_turn} have "
+                "been made (option offers_per_turn)"
+            )
         return f"seat {seat} has nothing to do now: seat {state.active} is {STEP_NAMES[state.step]}"
 
     def is_over(self, state: BohnanzaState) -> bool:

@@ -6,7 +6,6 @@ import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from companion.core import HOST, Action, IllegalAction, LogMessage, msg
 from companion.games.bohnanza.actions import (
@@ -23,6 +22,7 @@ from companion.games.bohnanza.state import BohnanzaState, Offer, check_seat, ord
 
 # legal_actions lists every acceptance up to this many ways of choosing the cards (a few hundred actions at most).
 MAX_ACCEPT_CHOICES = 64
+NO_DUEL_TRADING = "there is no trading in the two-player game"
 
 
 def _distinct(items: Sequence[object], what: str) -> None:
@@ -40,6 +40,8 @@ def make_offer(
     want_face_up: Sequence[str],
 ) -> Offer:
     """Check a proposed trade against the rules and turn hand positions into cards; nothing moves yet."""
+    if state.count.duel:
+        raise IllegalAction(NO_DUEL_TRADING)
     if state.step != "trade":
         raise IllegalAction("offers are made while the active player trades (step 2)")
     n = len(state.players)
@@ -214,6 +216,8 @@ def apply_counter(state: BohnanzaState, action: CounterOffer, log: list[LogMessa
 
 
 def apply_end_trading(state: BohnanzaState, action: EndTrading, log: list[LogMessage]) -> BohnanzaState:
+    if state.count.duel:
+        raise IllegalAction(NO_DUEL_TRADING)
     if state.step != "trade":
         raise IllegalAction("trading is not under way")
     if action.seat == HOST:
@@ -234,80 +238,88 @@ def apply_end_trading(state: BohnanzaState, action: EndTrading, log: list[LogMes
 # one-card request, and one card for one card where what comes back is a bean the proposer already grows or a
 # face-up card; one hand card per bean stands for the others. apply accepts any offer.
 
-Item = tuple[tuple[int, ...], tuple[str, ...], str]
-Want = tuple[tuple[str, ...], tuple[str, ...], str]
 
 
-def _give_items(state: BohnanzaState, seat: int) -> list[Item]:
-    """(hand positions, face-up cards, bean): the rearmost hand card of each bean, each face-up bean."""
+@dataclasses.dataclass(frozen=True)
+class _Give:
+    positions: tuple[int, ...]
+    face_up: tuple[str, ...]
+    card: str
+
+
+@dataclasses.dataclass(frozen=True)
+class _Want:
+    beans: tuple[str, ...]
+    face_up: tuple[str, ...]
+    bean: str
+
+
+def _gives(state: BohnanzaState, seat: int) -> list[_Give]:
+    """The rearmost hand card of each bean, and each face-up bean if the seat is the active player."""
     hand = state.players[seat].hand
     last: dict[str, int] = {}
     for pos, card in enumerate(hand):
         last[bean_of(card)] = pos
-    items: list[Item] = [((pos,), (), bean) for bean, pos in last.items()]
+    items = [_Give((pos,), (), hand[pos]) for pos in last.values()]
     if seat == state.active:
-        items += _face_up_items(state)
+        items += [_Give((), (card,), card) for card in _face_up_by_bean(state)]
     return items
 
 
-def _face_up_items(state: BohnanzaState) -> list[tuple[tuple[Any, ...], tuple[str, ...], str]]:
-    seen: set[str] = set()
-    items: list[tuple[tuple[Any, ...], tuple[str, ...], str]] = []
+def _face_up_by_bean(state: BohnanzaState) -> list[str]:
+    first: dict[str, str] = {}
     for card in state.face_up:
-        if bean_of(card) not in seen:
-            seen.add(bean_of(card))
-            items.append(((), (card,), bean_of(card)))
-    return items
+        first.setdefault(bean_of(card), card)
+    return list(first.values())
 
 
-def _want_items(state: BohnanzaState, to: int) -> list[Want]:
-    items: list[Want] = []
+def _wants(state: BohnanzaState, to: int) -> list[_Want]:
+    items = []
     if state.players[to].hand:
-        items = [((bean,), (), bean) for bean in beans_in_play(len(state.players))]
+        items = [_Want((bean,), (), bean) for bean in beans_in_play(len(state.players))]
     if to == state.active:
-        items += _face_up_items(state)
+        items += [_Want((), (card,), bean_of(card)) for card in _face_up_by_bean(state)]
     return items
 
 
-def _offer_actions(state: BohnanzaState, seat: int, to: int) -> list[OfferTrade]:
-    gives = _give_items(state, seat)
-    wants = _want_items(state, to)
+def _key(seat: int, to: int, give: _Give | None, want: _Want | None) -> tuple[object, ...]:
+    """The terms of a quick offer as `_terms` states them (one card a side needs no sorting)."""
+    return seat, to, (give.card,) if give else (), want.beans if want else (), want.face_up if want else ()
+
+
+def _offer_actions(state: BohnanzaState, seat: int, to: int, made: set[tuple[object, ...]]) -> list[OfferTrade]:
+    gives = _gives(state, seat)
+    wants = _wants(state, to)
     grown = {bean_of(f[0]) for f in state.players[seat].fields if f}
-    out = [OfferTrade(seat, to, give=g, give_face_up=gf) for g, gf, _ in gives]
-    out += [OfferTrade(seat, to, want=w, want_face_up=wf) for w, wf, _ in wants]
-    out += [
-        OfferTrade(seat, to, give=g, give_face_up=gf, want=w, want_face_up=wf)
-        for w, wf, wb in wants
-        if wf or wb in grown
-        for g, gf, gb in gives
-        if gb != wb
+    pairs: list[tuple[_Give | None, _Want | None]] = [(g, None) for g in gives]
+    pairs += [(None, w) for w in wants]
+    pairs += [(g, w) for w in wants if w.face_up or w.bean in grown for g in gives if bean_of(g.card) != w.bean]
+    return [
+        OfferTrade(
+            seat,
+            to,
+            give=g.positions if g else (),
+            give_face_up=g.face_up if g else (),
+            want=w.beans if w else (),
+            want_face_up=w.face_up if w else (),
+        )
+        for g, w in pairs
+        if not made or _key(seat, to, g, w) not in made
     ]
-    return out
 
 
-def _counter_actions(state: BohnanzaState, seat: int, offer: Offer) -> list[CounterOffer]:
+def _counter_actions(state: BohnanzaState, seat: int, offer: Offer, made: set[tuple[object, ...]]) -> list[Action]:
     """"I'd rather give you this for that one": each of my cards (one per bean) for each card they offered."""
-    without = dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
-    wants: list[Want] = []
-    for card in offer.give:
-        if card in state.face_up:
-            wants.append(((), (card,), bean_of(card)))
-        else:
-            wants.append(((bean_of(card),), (), bean_of(card)))
-    out = []
-    for g, gf, gb in _give_items(state, seat):
-        for w, wf, wb in wants:
-            if gb != wb and _listable(without, seat, offer.sender, g, gf, w, wf):
-                out.append(CounterOffer(seat, offer.id, give=g, give_face_up=gf, want=w, want_face_up=wf))
-    return out
-
-
-def _listable(state: BohnanzaState, seat: int, to: int, *terms: tuple) -> bool:
-    try:
-        make_offer(state, seat, to, *terms)
-    except IllegalAction:
-        return False
-    return True
+    wants = [
+        _Want((), (card,), bean_of(card)) if card in state.face_up else _Want((bean_of(card),), (), bean_of(card))
+        for card in offer.give
+    ]
+    return [
+        CounterOffer(seat, offer.id, give=g.positions, give_face_up=g.face_up, want=w.beans, want_face_up=w.face_up)
+        for g in _gives(state, seat)
+        for w in wants
+        if bean_of(g.card) != w.bean and _key(seat, offer.sender, g, w) not in made
+    ]
 
 
 def accept_choices(hand: tuple[str, ...], want: tuple[str, ...]) -> list[tuple[int, ...]]:
@@ -332,26 +344,18 @@ def trade_actions(state: BohnanzaState, seat: int) -> list[Action]:
         out.append(EndTrading(seat))
     hand = state.players[seat].hand
     can_offer = state.offers_made < state.rules.offers_per_turn
+    made = {_terms(o) for o in state.offers if o.sender == seat}
     for offer in state.offers:
         if offer.receiver == seat:
             out.extend(AcceptOffer(seat, offer.id, give) for give in accept_choices(hand, offer.want))
             out.append(RefuseOffer(seat, offer.id))
             if can_offer:
-                out.extend(_counter_actions(state, seat, offer))
+                out.extend(_counter_actions(state, seat, offer, made))
         elif offer.sender == seat:
             out.append(WithdrawOffer(seat, offer.id))
     if can_offer:
         partners = [t for t in range(len(state.players)) if t != seat] if seat == state.active else [state.active]
-        made = {_terms(o) for o in state.offers if o.sender == seat}
         for to in partners:
-            offers = _offer_actions(state, seat, to)
-            if made:
-                offers = [a for a in offers if _action_terms(hand, a) not in made]
-            out.extend(offers)
+            out.extend(_offer_actions(state, seat, to, made))
     return out
-
-
-def _action_terms(hand: tuple[str, ...], a: OfferTrade) -> tuple[object, ...]:
-    give = tuple(sorted((*(hand[p] for p in a.give), *a.give_face_up)))
-    return a.seat, a.to, give, a.want, tuple(sorted(a.want_face_up))
 
