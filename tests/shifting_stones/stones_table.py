@@ -19,6 +19,10 @@ from companion.games.shifting_stones.state import StonesState
 # SS10 "horse horse" and SS50 "fish fish" do not show.
 GRID = ("sun", "fish", "horse", "bird", "seed", "boat", "tree", "horse", "seed")
 
+# Seat 0 holds SS11 "seed boat" and SS44 "tree * seed" (both show on GRID), SS05 "bird horse" and SS10 "horse
+# horse" (neither shows). Seat 1 holds SS14 "tree horse" (shows), SS50, SS01 and SS02 (do not).
+HANDS = [["SS11", "SS44", "SS05", "SS10"], ["SS14", "SS50", "SS01", "SS02"]]
+
 
 def rows(*lines: str) -> tuple[str, ...]:
     """A grid written as three rows of three faces: rows("sun fish horse", "bird seed boat", ...)."""

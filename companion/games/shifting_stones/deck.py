@@ -111,7 +111,14 @@ def reveal(state: StonesState, card: str) -> tuple[StonesState, list[LogMessage]
     if card not in PATTERNS:
         raise IllegalAction(f"there is no pattern card {card!r}")
     if card not in possible_draws(state):
-        raise IllegalAction(f"{card} cannot come from the deck: it is {where(state, card)}")
+        place = where(state, card)
+        if place == "not drawn yet":
+            points = PATTERNS[card].points
+            total = dict(state.composition)[points]
+            raise IllegalAction(
+                f"{card} cannot come from the deck: all {total} of its {points}-point cards have been seen"
+            )
+        raise IllegalAction(f"{card} cannot come from the deck: it is {place}")
     seat = state.pending[0]
     state = dataclasses.replace(state, pending=state.pending[1:], returned=state.returned - {card})
     state = _with_hand(state, seat, (*state.players[seat].hand, card))

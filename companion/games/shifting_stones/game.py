@@ -56,8 +56,8 @@ class ShiftingStones(Game[StonesState]):
         ChanceEvent("grid", "the starting grid of stones (physical: entered once, keypad or host page)", SetGrid),
         ChanceEvent("deck", "the pattern cards dealt and drawn (physical: each drawn card is tapped)", DrawPattern),
     )
-    # A turn is at most a handful of actions (each spends or scores a card); random play ends in a few hundred.
-    max_game_length = 6_000
+    # Random play scores rarely (a score is one legal action among ~90), so its games run to 5,000-15,000 actions.
+    max_game_length = 40_000
 
     # -- setup and turn order --------------------------------------------------------------------------------
     def setup(self, config: GameConfig, rng: random.Random) -> StonesState:
