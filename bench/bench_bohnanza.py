@@ -15,7 +15,7 @@ GAMES = {"random": 10, "trader": 40}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description="Bohnanza selfplay games per second, for each bot")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--games", type=int, help="games per bot (default: random 10, trader 40)")
     parser.add_argument("--seed", type=int, default=1)

@@ -54,7 +54,7 @@ def ask_other_seats(
 ) -> tuple[Seat, list[Action], Action] | None:
     """After a bot declined (it may pass on a move that is allowed but not required, such as a Bohnanza harvest
     at any time), the other seats that may act are asked in random order; None if every one declines."""
-    others = [s for s in game.current_seats(state) if s != declined]
+    others: list[Seat] = [s for s in game.current_seats(state) if s != declined]
     rng.shuffle(others)
     for seat in others:
         legal = game.legal_actions(state, seat)

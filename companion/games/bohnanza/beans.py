@@ -8,7 +8,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/beans.json").read_text("utf-8"))
+DATA: dict[str, Any] = json.loads(
+    resources.files("companion.games.bohnanza").joinpath("data/beans.json").read_text("utf-8")
+)
 
 
 @dataclasses.dataclass(frozen=True)
