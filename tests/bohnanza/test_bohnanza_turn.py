@@ -172,3 +172,12 @@ def test_other_players_wait_during_planting():
     assert GAME.current_seats(table.state) == (0,)
     with pytest.raises(NotYourTurn, match="seat 0 is planting from the hand"):
         GAME.apply(table.state, PlantBean(1, "blue-02", 0))
+
+
+def test_with_an_empty_hand_planting_is_skipped():
+    table = four()
+    table.state = move(table.state, HANDS4[0], "discard")
+    legal = GAME.legal_actions(table.state, 0)
+    assert legal == [TurnUpCards(0)]
+    table.do(TurnUpCards(0), DrawBean(TABLE, "green-05"), DrawBean(TABLE, "red-05"))
+    assert table.state.step == "trade"
