@@ -155,7 +155,7 @@ def test_the_step3_card_in_step_1_goes_straight_to_step_3():
     state = play(state, EndBuilding(3), EndBuilding(2), EndBuilding(1), EndBuilding(0))
     # 13 cities is far past the Step 2 threshold, yet Step 2 (and its removal) is skipped.
     assert state.step == 1 and state.phase == "bureaucracy" and GAME.current_seats(state) != (TABLE,)
-    assert state.removed == (13, 14)
+    assert state.removed == (13, STEP3, 14)
     state = fire_all(state)
     state = play(state, RevealPlant(TABLE, 40))
     assert state.step == 3

@@ -125,12 +125,8 @@ def step3_out(state: PowerGridState, lowest_too: bool = True) -> tuple[PowerGrid
     lowest = market[0] if (market and lowest_too) else None
     if lowest is not None:
         market = market[1:]
-    state = dataclasses.replace(
-        state,
-        market=market,
-        removed=(*state.removed, lowest) if lowest is not None else state.removed,
-        step3_out=True,
-    )
+    gone = (STEP3, lowest) if lowest is not None else (STEP3,)
+    state = dataclasses.replace(state, market=market, removed=(*state.removed, *gone), step3_out=True)
     state = shuffle_deck(state)
     return state, list(say.step3_begins(lowest))
 

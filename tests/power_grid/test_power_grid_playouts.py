@@ -1,0 +1,60 @@
+"""The shared playout harness on Power Grid: 2-6 players, both maps, both chance modes, with conservation checks."""
+
+from __future__ import annotations
+
+import pytest
+from pg_invariants import invariants
+from pg_table import GAME
+
+from companion.testing.harness import playout, selfplay
+
+# Complete games, checked after every step (the harness's checks are the slow part, so a few full games) ...
+FULL = [
+    (2, "germany", "physical", 1),
+    (3, "usa", "digital", 2),
+    (4, "germany", "digital", 3),
+    (5, "usa", "physical", 4),
+    (6, "germany", "digital", 5),
+]
+# ... and the opening of every other combination.
+OPENINGS = [
+    (players, map_id, mode)
+    for players in range(2, 7)
+    for map_id in ("germany", "usa")
+    for mode in ("digital", "physical")
+    if (players, map_id, mode) not in {f[:3] for f in FULL}
+]
+
+
+@pytest.mark.parametrize(("players", "map_id", "mode", "seed"), FULL)
+def test_random_games_play_to_the_end_within_the_rules(players, map_id, mode, seed):
+    result = playout(GAME, players, seed, mode=mode, options={"map": map_id}, invariants=invariants())
+    assert result.finished
+    scores = result.scores
+    assert max(scores["cities"]) >= result.final_state.counts.end_cities
+    assert scores["winners"]
+
+
+@pytest.mark.parametrize(("players", "map_id", "mode"), OPENINGS)
+def test_random_openings_keep_the_contract(players, map_id, mode):
+    playout(GAME, players, 11, mode=mode, options={"map": map_id}, invariants=invariants(), max_steps=120)
+
+
+def test_a_mixed_session_with_the_open_money_option():
+    result = playout(
+        GAME, 4, 21, chance={"plant_deck": "physical"}, options={"open_money": True}, invariants=invariants(),
+        max_steps=200,
+    )
+    assert not result.final_state.digital
+
+
+def test_heuristic_bots_finish_games_and_keep_the_contract():
+    bot = GAME.bots()["heuristic"]
+    result = playout(GAME, 3, 8, bots={s: bot for s in range(3)}, invariants=invariants(), options={"map": "usa"})
+    assert result.finished
+
+
+def test_selfplay_with_the_heuristic_bot_runs_without_checks():
+    summary = selfplay(GAME, 4, 3, seed=40, bot="heuristic")
+    assert summary.finished == 3 and not summary.failures
+    assert sum(summary.winners_by_seat.values()) >= 3
