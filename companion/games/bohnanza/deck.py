@@ -6,6 +6,7 @@ import dataclasses
 import random
 
 from companion.core import IllegalAction, LogMessage, chance_rng, msg
+from companion.games.bohnanza.actions import DrawBean
 from companion.games.bohnanza.beans import BEAN_OF, CARDS, PLAYER_COUNTS, bean_of, card_label, cards_in_play
 from companion.games.bohnanza.harvest import harvest_field, standings
 from companion.games.bohnanza.state import BohnanzaState, Player, Rules, locate, with_player
@@ -13,7 +14,7 @@ from companion.games.bohnanza.state import BohnanzaState, Player, Rules, locate,
 REVEAL_STEPS = ("deal", "turn_up", "draw")
 
 
-def new_table(players: int, rules: Rules, rng: random.Random) -> tuple[BohnanzaState, list[LogMessage]]:
+def new_table(players: int, rules: Rules, rng: random.Random) -> BohnanzaState:
     """The table before the first turn: digital mode shuffles and deals; physical mode waits for the deal."""
     count = PLAYER_COUNTS[players]
     cards = cards_in_play(players)
@@ -44,9 +45,7 @@ def new_table(players: int, rules: Rules, rng: random.Random) -> tuple[BohnanzaS
         seed=rng.getrandbits(62),
         rules=rules,
     )
-    log: list[LogMessage] = []
-    state = advance(state, log)
-    return state, log
+    return advance(state, [])
 
 
 def dealing_seat(state: BohnanzaState) -> int:
@@ -68,8 +67,6 @@ def awaiting_table(state: BohnanzaState) -> bool:
 
 def reveal(state: BohnanzaState, card: str, log: list[LogMessage]) -> BohnanzaState:
     """A card leaves the deck: the top one (digital) or the one the table revealed (physical)."""
-    if card not in state.deck:
-        raise IllegalAction(f"{card_label(card)} is not in the draw deck")
     deck = state.deck[1:] if state.deck[0] == card else tuple(c for c in state.deck if c != card)
     state = dataclasses.replace(state, deck=deck, to_reveal=state.to_reveal - 1)
     bean = bean_of(card)
@@ -179,8 +176,9 @@ def end_game(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
     return state
 
 
-def apply_draw_bean(state: BohnanzaState, card: str, log: list[LogMessage]) -> BohnanzaState:
+def apply_draw_bean(state: BohnanzaState, action: DrawBean, log: list[LogMessage]) -> BohnanzaState:
     """TABLE: the real card just dealt, turned up or drawn; any card still in the deck may be the one."""
+    card = action.card
     if not awaiting_table(state):
         raise IllegalAction("no card is being dealt, turned up or drawn now")
     if card not in BEAN_OF:

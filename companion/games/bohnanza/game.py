@@ -81,7 +81,7 @@ HANDLERS: dict[type[Action], Handler] = {
     EndPlanting: apply_end_planting,
     Harvest: apply_harvest,
     BuyField: apply_buy_field,
-    DrawBean: lambda state, action, log: apply_draw_bean(state, action.card, log),
+    DrawBean: apply_draw_bean,
 }
 
 STEP_NAMES = {
@@ -151,8 +151,7 @@ class BohnanzaGame(Game[BohnanzaState]):
             offers_per_turn=config.option("offers_per_turn"),
             duel_third_field_start=config.option("duel_third_field_start"),
         )
-        state, _ = new_table(config.players, rules, rng)
-        return state
+        return new_table(config.players, rules, rng)
 
     def current_seats(self, state: BohnanzaState) -> tuple[Seat, ...]:
         seats: list[Seat] = [s for s in range(len(state.players)) if may_act(state, s)]

@@ -157,7 +157,7 @@ def hints(state: BohnanzaState, seat: int) -> dict[str, Any]:
         "collecting": collecting,
         "wanted_face_up": [c for c in state.face_up if bean_of(c) in collecting],
         "spare_positions": spare,
-        "must_harvest": bool(stuck) and not fitting_fields(p, bean_of(stuck[0])),
+        "must_harvest": bool(stuck),
         "best_harvest": best,
     }
 
