@@ -1,0 +1,247 @@
+"""The hints are exact: checked against plain breadth-first searches on hundreds of random positions."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from stones_table import HANDS, play, table
+
+from companion.games.shifting_stones import GAME
+from companion.games.shifting_stones.actions import EndTurn, ScoreCard
+from companion.games.shifting_stones.hints import card_plan, turn_plan
+from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, encode, placements_on, random_grid
+from companion.games.shifting_stones.search import best_turn, distance, route
+
+# -- plain searches, written from the rules and sharing nothing with the engine's search but the matching rule --
+
+SWAPS = [(r * 3 + c, r * 3 + c + 1) for r in range(3) for c in range(2)] + [(i, i + 3) for i in range(6)]
+
+
+def neighbours(grid: tuple[int, ...]) -> list[tuple[int, ...]]:
+    out = []
+    for a, b in SWAPS:
+        g = list(grid)
+        g[a], g[b] = g[b], g[a]
+        out.append(tuple(g))
+    for cell in range(9):
+        g = list(grid)
+        g[cell] ^= 1  # the two faces of a stone are neighbouring codes
+        out.append(tuple(g))
+    return out
+
+
+def shows(grid: tuple[int, ...], card: str) -> bool:
+    return bool(placements_on(grid, PATTERNS[card]))
+
+
+def layers(grid: tuple[int, ...], depth: int) -> list[set[tuple[int, ...]]]:
+    """The grids first reached after 0, 1, ..., depth moves."""
+    seen = {grid}
+    out = [{grid}]
+    for _ in range(depth):
+        nxt = set()
+        for g in out[-1]:
+            for h in neighbours(g):
+                if h not in seen:
+                    seen.add(h)
+                    nxt.add(h)
+        out.append(nxt)
+    return out
+
+
+def brute_turn(grid: tuple[int, ...], hand: list[str]) -> tuple[int, int]:
+    """(most points this turn, fewest moves for them) by trying every way to play the turn.
+
+    A state is (grid, cards still in hand, points so far). From it: score a hand card that shows, or discard any
+    hand card to make any of the 21 moves. States that are the same but for fewer points are dropped.
+    """
+    best = (0, 0)
+    frontier = {(grid, frozenset(hand)): 0}
+    for moves in range(len(hand)):
+        # Score everything that can be scored at this grid, in every combination (a card may also be kept).
+        grown = dict(frontier)
+        queue = list(frontier.items())
+        while queue:
+            (g, held), pts = queue.pop()
+            for c in held:
+                if shows(g, c):
+                    key = (g, held - {c})
+                    if grown.get(key, -1) < pts + PATTERNS[c].points:
+                        grown[key] = pts + PATTERNS[c].points
+                        queue.append((key, grown[key]))
+        for pts in grown.values():
+            if pts > best[0]:
+                best = (pts, moves)
+        if moves == len(hand) - 1:
+            break
+        frontier = {}
+        for (g, held), pts in grown.items():
+            for spent in held:
+                rest = held - {spent}
+                if not rest:
+                    continue
+                for h in neighbours(g):
+                    if frontier.get((h, rest), -1) < pts:
+                        frontier[(h, rest)] = pts
+    return best
+
+
+def brute_turn_by_paths(grid: tuple[int, ...], hand: list[str]) -> tuple[int, int]:
+    """The same by paths of moves: a card scores if it showed somewhere on the path; each move spends a card."""
+    size = len(hand)
+    showing: dict[tuple[int, ...], frozenset[str]] = {}
+
+    def shown_on(g: tuple[int, ...]) -> frozenset[str]:
+        if g not in showing:
+            showing[g] = frozenset(c for c in hand if shows(g, c))
+        return showing[g]
+
+    level = {(grid, shown_on(grid))}
+    best = (_top(shown_on(grid), size), 0)
+    for moves in range(1, size):
+        level = {(h, shown | shown_on(h)) for g, shown in level for h in neighbours(g)}
+        for _, shown in level:
+            value = _top(shown, size - moves)
+            if value > best[0]:
+                best = (value, moves)
+    return best
+
+
+def _top(cards: frozenset[str], slots: int) -> int:
+    return sum(sorted((PATTERNS[c].points for c in cards), reverse=True)[:slots])
+
+
+def positions(seed: int, count: int, size: int) -> list[tuple[tuple[int, ...], list[str]]]:
+    rng = random.Random(seed)
+    return [(encode(random_grid(rng)), rng.sample(CARD_IDS, size)) for _ in range(count)]
+
+
+# -- fewest actions per card ------------------------------------------------------------------------------------
+
+
+def test_fewest_actions_per_card_equal_a_breadth_first_search():
+    checked = 0
+    for grid, cards in positions(seed=1, count=40, size=10):
+        found = layers(grid, 3)
+        for card in cards:
+            depth = next((d for d, level in enumerate(found) if any(shows(g, card) for g in level)), None)
+            d = distance(grid, PATTERNS[card])
+            if depth is None:
+                assert d > 3, (grid, card)
+            else:
+                assert d == depth, (grid, card, d, depth)
+            checked += 1
+    assert checked == 400
+
+
+def test_fewest_actions_beyond_three_moves_equal_a_deeper_search():
+    deep = 0
+    for grid, cards in positions(seed=2, count=3, size=72):
+        found = layers(grid, 4)
+        for card in cards:
+            depth = next((d for d, level in enumerate(found) if any(shows(g, card) for g in level)), None)
+            d = distance(grid, PATTERNS[card])
+            assert d == depth if depth is not None else d > 4, (grid, card, d, depth)
+            deep += depth == 4
+    assert deep > 0  # the test reached cards four moves away
+
+
+def test_the_route_is_as_short_as_the_distance_and_shows_the_card():
+    for grid, cards in positions(seed=3, count=100, size=3):
+        for card in cards:
+            moves = route(grid, PATTERNS[card])
+            assert len(moves) == distance(grid, PATTERNS[card])
+            g = grid
+            for move in moves:
+                g = move.on(g)
+            assert shows(g, card)
+
+
+# -- the best turn ------------------------------------------------------------------------------------------------
+
+
+def test_counting_by_paths_is_the_same_as_playing_every_action():
+    # The fast brute force below counts paths; this checks it against the literal one on smaller positions.
+    for grid, hand in positions(seed=4, count=25, size=3) + positions(seed=5, count=6, size=4):
+        assert brute_turn_by_paths(grid, hand) == brute_turn(grid, hand)
+
+
+@pytest.mark.parametrize(("size", "count"), [(3, 150), (4, 200), (5, 12)])
+def test_the_best_turn_equals_a_brute_force_search(size, count):
+    better_than_one_card = 0
+    for grid, hand in positions(seed=size, count=count, size=size):
+        plan = best_turn(grid, [PATTERNS[c] for c in hand])
+        assert (plan.points, len(plan.moves)) == brute_turn_by_paths(grid, hand), (grid, hand)
+        better_than_one_card += len(plan.scores) > 1 and len(plan.moves) > 0
+    assert better_than_one_card > 0  # some turns score several cards around moves
+
+
+def test_the_best_turn_plan_is_playable_and_scores_what_it_says():
+    rng = random.Random(6)
+    for _ in range(60):
+        state = GAME.setup(GAME.make_config(2), random.Random(rng.random()))
+        # Seat 0 holds 4 to 6 random cards (6 after a skip); the rest of the cards stay where they are.
+        free = [c for c in CARD_IDS if c not in state.players[1].hand]
+        hand = tuple(rng.sample(free, rng.choice([4, 5, 6])))
+        players = (dataclasses.replace(state.players[0], hand=hand), state.players[1])
+        state = dataclasses.replace(state, players=players, deck=tuple(c for c in free if c not in hand))
+        points, actions, exact = turn_plan(state, 0)
+        assert exact
+        for action in actions:
+            assert action in GAME.legal_actions(state, 0), action
+            state = play(state, action)
+        assert GAME.scores(state)["points"][0] == points
+
+
+def test_each_cards_plan_spends_other_cards_and_scores_it():
+    rng = random.Random(7)
+    for _ in range(40):
+        state = GAME.setup(GAME.make_config(2), random.Random(rng.random()))
+        for card in state.players[0].hand:
+            d, actions = card_plan(state, 0, card)
+            assert d == distance(state.codes(), PATTERNS[card])
+            if actions is None:
+                assert d > 3
+                continue
+            after = state
+            for action in actions:
+                after = play(after, action)
+            assert card in after.players[0].scored and len(actions) == d + 1
+
+
+# -- the hints on a phone -----------------------------------------------------------------------------------------
+
+
+def test_hints_name_the_seats_own_cards_and_the_best_turn():
+    state = table(HANDS)
+    hints = GAME.hints(state, 0)
+    cards = {c["card"]: c for c in hints["cards"]}
+    assert list(cards) == HANDS[0]
+    assert cards["SS11"]["fewest_actions"] == 0 and cards["SS11"]["steps"] == ["score SS11"]
+    # SS05 "bird horse": the bird is at the left of the middle row, a seed beside it; nothing is one move away.
+    assert cards["SS05"]["fewest_actions"] == distance(state.codes(), PATTERNS["SS05"]) >= 1
+    best = hints["best_turn"]
+    assert best["points"] == brute_turn(state.codes(), HANDS[0])[0]
+    assert best["exact"] and hints["your_turn"] is True
+    assert all(a["seat"] == 0 for a in best["actions"])
+    assert "SS14" not in str(hints)  # nothing of seat 1's hand
+
+
+def test_a_card_too_far_for_the_hand_says_why():
+    state = play(table(HANDS), ScoreCard(0, "SS11"), ScoreCard(0, "SS44"))
+    hints = GAME.hints(state, 0)
+    for entry in hints["cards"]:
+        if entry["fewest_actions"] > 1:
+            assert entry["this_turn"] is False and "only 1 other cards" in entry["why"]
+        else:
+            assert entry["this_turn"] is True
+
+
+def test_hints_are_for_players_only_and_say_whose_turn_it_is():
+    state = table(HANDS)
+    assert GAME.hints(state, "table") == {}
+    state = play(state, EndTurn(0))  # seat 0 still holds four cards: no draw, seat 1 plays
+    assert GAME.hints(state, 1)["your_turn"] is True
+    assert GAME.hints(state, 0)["your_turn"] is False and GAME.hints(state, 0)["cards"]
