@@ -111,3 +111,21 @@ def test_most_coins_wins_then_most_hand_cards_then_a_shared_win():
     assert GAME.scores(table.state)["winners"] == [3]
     table.state = move(table.state, ["blue-11"], "hand", seat=1)
     assert GAME.scores(table.state)["winners"] == [1, 3]
+
+
+def test_the_discard_pile_is_reshuffled_as_soon_as_the_last_card_is_taken():
+    table = dealt(4, HANDS4)
+    thin_deck(table, ["chili-05", "chili-06", "red-06"])
+    table.state = move(table.state, cards("wax", 11, 13), "discard")
+    reach_drawing(table)
+    table.do(DrawBean(TABLE, "red-06"))
+    assert table.state.exhaustions == 1 and table.state.discard == ()
+    assert table.state.deck == tuple(cards("wax", 11, 13)) and table.state.to_reveal == 2
+
+
+def test_taking_the_last_card_of_the_last_deck_ends_the_game_even_with_the_draw_complete():
+    table = dealt(4, HANDS4)
+    thin_deck(table, ["chili-05", "chili-06", *cards("red", 6, 8)], exhaustions=2)
+    reach_drawing(table)
+    table.do(*(DrawBean(TABLE, c) for c in cards("red", 6, 8)))
+    assert table.state.over and table.hand(0)[-3:] == tuple(cards("red", 6, 8))

@@ -66,22 +66,27 @@ def awaiting_table(state: BohnanzaState) -> bool:
 
 
 def reveal(state: BohnanzaState, card: str, log: list[LogMessage]) -> BohnanzaState:
-    """A card leaves the deck: the top one (digital) or the one the table revealed (physical)."""
+    """A card leaves the deck: the top one (digital) or the one the table revealed (physical).
+
+    The deck is exhausted the moment its last card is taken: the discard pile is reshuffled at once, or the
+    game heads for its end.
+    """
     deck = state.deck[1:] if state.deck[0] == card else tuple(c for c in state.deck if c != card)
     state = dataclasses.replace(state, deck=deck, to_reveal=state.to_reveal - 1)
     bean = bean_of(card)
     if state.step == "turn_up":
         log.append(msg("{player} turned up a {bean} bean", player=state.active, bean=bean))
-        return dataclasses.replace(state, face_up=(*state.face_up, card))
-    seat = receiver(state)
-    state = with_player(state, seat, hand=(*state.players[seat].hand, card))
-    if state.step == "deal":
-        log.append(msg("{player} was dealt a card", player=seat))
-        log.append(msg("{player} was dealt a {bean} bean", visible_to=(seat,), player=seat, bean=bean))
+        state = dataclasses.replace(state, face_up=(*state.face_up, card))
     else:
-        log.append(msg("{player} drew a card", player=seat))
-        log.append(msg("{player} drew a {bean} bean", visible_to=(seat,), player=seat, bean=bean))
-    return state
+        seat = receiver(state)
+        state = with_player(state, seat, hand=(*state.players[seat].hand, card))
+        if state.step == "deal":
+            log.append(msg("{player} was dealt a card", player=seat))
+            log.append(msg("{player} was dealt a {bean} bean", visible_to=(seat,), player=seat, bean=bean))
+        else:
+            log.append(msg("{player} drew a card", player=seat))
+            log.append(msg("{player} drew a {bean} bean", visible_to=(seat,), player=seat, bean=bean))
+    return state if state.deck or state.step == "deal" else _exhaust(state, log)
 
 
 def advance(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
@@ -90,6 +95,7 @@ def advance(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
         step = state.step
         if step in REVEAL_STEPS and state.to_reveal > 0:
             if not state.deck:
+                # Only after a reshuffle of an empty discard pile: the new deck runs out as it is made.
                 state = _exhaust(state, log)
             elif state.rules.physical:
                 return state
@@ -113,7 +119,8 @@ def advance(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
 
 
 def _exhaust(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
-    """The deck is empty when a card is needed: count the exhaustion, then end or reshuffle the discards."""
+    """The deck ran out: count the exhaustion, then end (at once while drawing, after step 3 while turning up)
+    or reshuffle the discard pile into a new deck."""
     count = state.exhaustions + 1
     limit = state.count.exhaustions_to_end
     log.append(msg("The draw deck ran out ({count} of {limit})", count=count, limit=limit))
