@@ -96,7 +96,10 @@ def host_view(live: LiveSession) -> dict[str, Any]:
     session = live.session
     game = session.game
     envelope = session.view(None)
-    table_legal = [a.to_json() for a in session.legal_actions(TABLE)] if TABLE in envelope["current_seats"] else []
+    current = envelope["current_seats"]
+    # What only the host can do now: reveal for the table (physical mode), or a setup choice the game asks of it.
+    table_legal = [a.to_json() for a in session.legal_actions(TABLE)] if TABLE in current else []
+    host_legal = [a.to_json() for a in session.legal_actions(HOST)] if HOST in current else []
     corrections = {kind: game.actions.schema(kind) for kind, cls in game.actions.kinds.items() if cls.host_only}
     return {
         "envelope": envelope,
@@ -104,6 +107,7 @@ def host_view(live: LiveSession) -> dict[str, Any]:
                   for s in session.store.seats(session.id)],
         "config": session.config.to_json(),
         "table_legal": table_legal,
+        "host_legal": host_legal,
         "corrections": corrections,
         "languages": [{"lang": lang, "name": catalog(lang).name} for lang in available()],
         "colours": list(COLOURS),

@@ -24,7 +24,8 @@ export function controlType(group, cardFields) {
   if (group.actions.length === 1 || group.varying.length === 0) return "button";
   if (group.varying.some((f) => isCardField(f, cardFields))) return "cards";
   const ints = group.varying.every((f) => group.actions.every((a) => Number.isInteger(a[f])));
-  if (ints && group.varying.length <= 4 && group.actions.length >= 3) return "number";
+  // A handful of options read best as buttons; a long run of numbers (a bid) as a number with − and +.
+  if (ints && group.varying.length <= 4 && group.actions.length > 6) return "number";
   if (group.actions.length <= 8) return "choices";
   return "select";
 }
@@ -53,6 +54,13 @@ export function kindLabel(ctx, kind) {
   return custom || words(kind);
 }
 
+/** The kind with the fields every action of the group shares ("Plant bean · Coffee"). */
+function groupTitle(ctx, group) {
+  const shared = group.fields.filter((f) => !group.varying.includes(f) && group.actions[0][f] !== undefined);
+  const detail = shared.map((f) => valueLabel(ctx, f, group.actions[0][f])).filter((text) => text !== "").join(" · ");
+  return detail ? `${kindLabel(ctx, group.kind)} · ${detail}` : kindLabel(ctx, group.kind);
+}
+
 function actionLabel(ctx, group, action) {
   const parts = group.varying.length ? group.varying : group.fields;
   const detail = parts.map((f) => valueLabel(ctx, f, action[f])).join(" · ");
@@ -65,13 +73,19 @@ function actionLabel(ctx, group, action) {
  */
 export function buildControls(groups, ctx) {
   const cardFields = ctx.renderer && ctx.renderer.cardFields;
-  return groups.map((group) => {
+  const sections = groups.map((group) => {
     const composer = ctx.renderer && ctx.renderer.composers && ctx.renderer.composers[group.kind];
-    if (composer) return h("section", { class: "group", dataset: { kind: group.kind } }, composer(group, ctx));
+    if (composer) {
+      // A composer may draw several kinds at once (an offer's accept, refuse and counter) and return null for
+      // the others.
+      const body = composer(group, ctx);
+      return body ? h("section", { class: "group composed", dataset: { kind: group.kind } }, body) : null;
+    }
     const type = controlType(group, cardFields);
     const body = CONTROLS[type](group, ctx, cardFields);
     return h("section", { class: `group ${type}`, dataset: { kind: group.kind, control: type } }, body);
   });
+  return sections.filter(Boolean);
 }
 
 const CONTROLS = {
@@ -83,7 +97,7 @@ const CONTROLS = {
 
   choices(group, ctx) {
     return [
-      h("h3", {}, kindLabel(ctx, group.kind)),
+      h("h3", {}, groupTitle(ctx, group)),
       h("div", { class: "choices" }, group.actions.map((action) =>
         h("button", { class: "act", type: "button", onclick: () => ctx.submit(action) },
           group.varying.map((f) => valueLabel(ctx, f, action[f])).join(" · ")))),
@@ -100,37 +114,20 @@ const CONTROLS = {
       const detail = fields.map((f) => (fields.length > 1 ? `${words(f)} ${formatNumber(chosen[f])}` : formatNumber(chosen[f])));
       go.textContent = `${kindLabel(ctx, group.kind)} · ${detail.join(", ")}`;
     };
-    const steppers = fields.map((f) => {
-      const min = Math.min(...values[f]);
-      const max = Math.max(...values[f]);
-      const input = h("input", { type: "number", inputmode: "numeric", min, max, step: 1, value: chosen[f],
-        "aria-label": words(f) });
-      const set = (v) => {
-        chosen[f] = Math.max(min, Math.min(max, v));
-        input.value = chosen[f];
+    const steppers = fields.map((f) => stepper({
+      label: words(f), min: Math.min(...values[f]), max: Math.max(...values[f]), value: chosen[f],
+      onChange: (v) => {
+        chosen[f] = v;
         refresh();
-      };
-      input.addEventListener("input", () => {
-        const v = parseInt(input.value, 10);
-        if (Number.isInteger(v)) {
-          chosen[f] = v;
-          refresh();
-        }
-      });
-      return h("div", { class: "stepper" },
-        h("label", {}, words(f), h("small", {}, ` ${formatNumber(min)}–${formatNumber(max)}`)),
-        h("div", { class: "row" },
-          h("button", { class: "step", type: "button", "aria-label": t("less"), onclick: () => set(chosen[f] - 1) }, "−"),
-          input,
-          h("button", { class: "step", type: "button", "aria-label": t("more"), onclick: () => set(chosen[f] + 1) }, "+")));
-    });
+      },
+    }));
     go.addEventListener("click", () => {
       const exact = group.actions.find((a) => fields.every((f) => a[f] === chosen[f]));
       // Anything not in the legal list is still sent: the companion answers with the precise reason.
       ctx.submit(exact || { ...base, ...chosen });
     });
     refresh();
-    return [h("h3", {}, kindLabel(ctx, group.kind)), steppers, go];
+    return [h("h3", {}, groupTitle(ctx, group)), steppers, go];
   },
 
   cards(group, ctx, cardFields) {
@@ -139,7 +136,7 @@ const CONTROLS = {
     const picked = values.find((v) => JSON.stringify(v) === JSON.stringify(ctx.selection));
     const cards = h("div", { class: "cards" }, values.map((value) =>
       cardButton(ctx, field, value, JSON.stringify(value) === JSON.stringify(picked))));
-    const out = [h("h3", {}, kindLabel(ctx, group.kind)), cards];
+    const out = [h("h3", {}, groupTitle(ctx, group)), cards];
     if (picked !== undefined) {
       const matching = group.actions.filter((a) => JSON.stringify(a[field]) === JSON.stringify(picked));
       const rest = group.varying.filter((f) => f !== field);
@@ -175,9 +172,33 @@ const CONTROLS = {
       go.onclick = () => candidates.length && ctx.submit(candidates[0]);
     };
     draw();
-    return [h("h3", {}, kindLabel(ctx, group.kind)), box, go];
+    return [h("h3", {}, groupTitle(ctx, group)), box, go];
   },
 };
+
+/** A whole number with − and + buttons big enough for a thumb; `onChange(value)` on every change. */
+export function stepper({ label, min, max, value, onChange }) {
+  let current = value;
+  const input = h("input", { type: "number", inputmode: "numeric", min, max, step: 1, value, "aria-label": label });
+  const set = (v) => {
+    current = Math.max(min, Math.min(max, v));
+    input.value = current;
+    onChange(current);
+  };
+  input.addEventListener("input", () => {
+    const v = parseInt(input.value, 10);
+    if (Number.isInteger(v)) {
+      current = v;
+      onChange(v);
+    }
+  });
+  return h("div", { class: "stepper" },
+    h("label", {}, label, h("small", {}, ` ${formatNumber(min)}–${formatNumber(max)}`)),
+    h("div", { class: "row" },
+      h("button", { class: "step", type: "button", "aria-label": t("less"), onclick: () => set(current - 1) }, "−"),
+      input,
+      h("button", { class: "step", type: "button", "aria-label": t("more"), onclick: () => set(current + 1) }, "+")));
+}
 
 export function cardButton(ctx, field, value, selected) {
   const face = ctx.renderer && ctx.renderer.card ? ctx.renderer.card(value, ctx) : null;

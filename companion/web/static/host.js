@@ -186,6 +186,9 @@ function draw() {
         h("button", { type: "button", class: "danger", onclick: endGame, disabled: envelope.status === "ended" }, t("End the game")))),
     playersPanel(data),
   ];
+  if (data.host_legal.length) {
+    parts.push(panel(t("Your move as the host"), buildControls(groupLegal(data.host_legal), ctx)));
+  }
   if (data.table_legal.length) {
     parts.push(panel(t("Reveal for the table"), buildControls(groupLegal(data.table_legal), ctx)));
   }

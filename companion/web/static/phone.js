@@ -12,7 +12,7 @@ const main = document.getElementById("main");
 const actions = document.getElementById("actions");
 const toastBox = document.getElementById("toast");
 
-const state = { envelope: null, selection: undefined, busy: false, status: "connecting", drawnId: null, renderer: null };
+const state = { envelope: null, selection: undefined, busy: false, status: "connecting", drawn: null, renderer: null };
 let busyTimer = null;
 let toastTimer = null;
 let live = null;
@@ -60,6 +60,7 @@ function turnLine(envelope) {
   const current = envelope.current_seats || [];
   if (current.includes(envelope.seat)) return h("p", { class: "turn mine" }, t("Your turn"));
   if (current.includes("table")) return h("p", { class: "turn" }, t("Waiting for a card to be revealed"));
+  if (current.includes("host")) return h("p", { class: "turn" }, t("Waiting for the host"));
   const names = current.filter((s) => Number.isInteger(s)).map((s) => playerName(envelope, s));
   return h("p", { class: "turn" }, names.length ? t("Waiting for {names}", { names: names.join(", ") }) : t("Waiting"));
 }
@@ -88,7 +89,14 @@ function drawMain() {
   const ctx = context();
   const parts = [];
   if (envelope.over && envelope.scores) parts.push(scoresSection(envelope));
-  const custom = state.renderer && state.renderer.render ? state.renderer.render(envelope, ctx) : null;
+  let custom = null;
+  try {
+    custom = state.renderer && state.renderer.render ? state.renderer.render(envelope, ctx) : null;
+  } catch (e) {
+    // A view the game's renderer does not expect still shows, generically.
+    console.warn("renderer failed; showing the generic view", e);
+    custom = null;
+  }
   parts.push(custom || renderGeneric(envelope, ctx));
   const hints = envelope.hints || {};
   if (Object.keys(hints).length) {
@@ -101,11 +109,11 @@ function drawMain() {
 
 function drawActions() {
   const envelope = state.envelope;
-  const groups = groupLegal(envelope.legal || []);
+  const groups = envelope.status === "ended" ? [] : groupLegal(envelope.legal || []);
   const controls = buildControls(groups, context());
   const undoButton = h("button", { class: "undo", type: "button", onclick: undo }, t("Undo"));
   if (!controls.length) {
-    clear(actions, h("p", { class: "muted" }, envelope.over ? t("Nothing more to do.") : t("Nothing to do right now.")), undoButton);
+    clear(actions, h("p", { class: "muted" }, envelope.over || envelope.status === "ended" ? t("Nothing more to do.") : t("Nothing to do right now.")), undoButton);
   } else {
     clear(actions, h("h2", { class: "sr-only" }, t("Your actions")), controls, undoButton);
   }
@@ -114,9 +122,12 @@ function drawActions() {
 function draw(force) {
   drawTop();
   if (!state.envelope) return;
-  // Rebuild the game and the controls only when the state changed, so a half-typed number survives a ping.
-  if (force || state.drawnId !== state.envelope.state_id) {
-    state.drawnId = state.envelope.state_id;
+  // Rebuild the game and the controls only when something changed, so a half-typed number survives a refresh.
+  const envelope = state.envelope;
+  const signature = `${envelope.state_id}|${envelope.status}|${JSON.stringify(envelope.players)}`;
+  if (force || state.drawn !== signature) {
+    state.drawn = signature;
+    page.dataset.stateId = String(state.envelope.state_id);
     drawMain();
     drawActions();
   }
