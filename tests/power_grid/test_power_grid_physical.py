@@ -72,7 +72,7 @@ def test_cards_cover_every_plant_and_the_step3_card():
 
 
 def test_a_session_may_draw_plants_from_the_real_deck_while_the_rest_is_digital():
-    config = GAME.make_config(3, "digital", chance={"plant_deck": "physical"})
+    config = GAME.make_config(3, "digital", chance={"plant_draw": "physical"})
     state = GAME.setup(config, random.Random(2))
     assert not state.digital and state.deck[1] == 0
 

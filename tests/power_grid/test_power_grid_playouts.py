@@ -42,7 +42,12 @@ def test_random_openings_keep_the_contract(players, map_id, mode):
 
 def test_a_mixed_session_with_the_open_money_option():
     result = playout(
-        GAME, 4, 21, chance={"plant_deck": "physical"}, options={"open_money": True}, invariants=invariants(),
+        GAME,
+        4,
+        21,
+        chance={"plant_draw": "physical"},
+        options={"open_money": True},
+        invariants=invariants(),
         max_steps=200,
     )
     assert not result.final_state.digital

@@ -3,8 +3,8 @@
 Building cities one at a time, each pays the cheapest path from the network as it has grown; the best order
 is Prim's order, so a set T costs its slot prices plus the weight of a minimum spanning tree over the network
 (as one node) and T, in shortest-path distances. The search enumerates every set exactly once, in its Prim order
-from the network (or from its lowest-indexed city when the network is empty), and cuts a branch when its cost
-plus a lower bound on the cities still to add cannot beat the best set of that size found so far.
+from the network (or from its first city in a fixed ranking when the network is empty), and cuts a branch when its
+cost plus a lower bound on the cities still to add cannot beat the best set of that size found so far.
 """
 
 from __future__ import annotations
@@ -166,8 +166,9 @@ def cheapest_sets(
     if rooted:
         search(sorted(range(m), key=to_net.__getitem__), list(to_net), (), (), 0)
     else:
-        # The first city pays only its slot; the cities are ranked by index at that level.
-        search(list(range(m)), [0] * m, (), (), 0)
+        # The first city pays only its slot. Any fixed ranking works at this level; ranking the cities that have
+        # close neighbours first finds good sets early and leaves the later first cities few, dear followers.
+        search(sorted(range(m), key=lambda i: (weight[i], i)), [0] * m, (), (), 0)
 
     out: list[BuildPlan | None] = [None]
     for k in range(1, kmax + 1):

@@ -56,7 +56,7 @@ from companion.games.power_grid.flow import advance
 from companion.games.power_grid.market import check_reveal, resolve_draw, reveal_candidates, where
 from companion.games.power_grid.state import Player, PowerGridState
 
-PLANT_DECK = "plant_deck"
+PLANT_DRAW = "plant_draw"
 
 
 class PowerGrid(Game[PowerGridState]):
@@ -71,7 +71,7 @@ class PowerGrid(Game[PowerGridState]):
     action_kinds = ACTION_KINDS
     state_type = PowerGridState
     chance_events = (
-        ChanceEvent(PLANT_DECK, "a power plant is drawn from the deck (physical: tap the drawn plant)", RevealPlant),
+        ChanceEvent(PLANT_DRAW, "a power plant is drawn from the deck (physical: tap the drawn plant)", RevealPlant),
     )
     max_game_length = 12_000
 
@@ -82,7 +82,7 @@ class PowerGrid(Game[PowerGridState]):
         if map_id not in MAPS:
             raise BadConfig(f"no map {map_id!r}")
         count = COUNTS[n]
-        digital = config.chance_mode(PLANT_DECK) == "digital"
+        digital = config.chance_mode(PLANT_DRAW) == "digital"
         seed = rng.getrandbits(48)
         order = list(range(n))
         rng.shuffle(order)
