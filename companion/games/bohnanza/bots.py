@@ -25,6 +25,8 @@ from companion.games.bohnanza.state import BohnanzaState, Offer, Player, field_b
 # Offers per trading phase after which the trader stops proposing (it still answers).
 ACTIVE_OFFERS = 4
 OTHER_OFFERS = 8
+# How far into its hand it looks for cards to give away.
+SPARE_DEPTH = 3
 
 
 def collecting(p: Player) -> set[str]:
@@ -117,19 +119,22 @@ class TraderBot:
         return value
 
     def _propose(self, state: BohnanzaState, seat: int, legal: Sequence[Action]) -> Action | None:
+        """One offer at a time: cards it does not grow go to players who grow them, for a bean it grows if
+        possible; as another player it asks for the face-up cards it grows."""
         p = state.players[seat]
         mine = collecting(p)
         offers = [a for a in legal if isinstance(a, OfferTrade)]
-        open_cards = {c for o in state.offers if o.sender == seat for c in (*o.give, *o.want_face_up)}
+        named = {c for o in state.offers if o.sender == seat for c in (*o.give, *o.want_face_up)}
+        # The front of the hand is planted soonest, so a card there that it does not grow is worth giving away.
+        spare = [i for i, c in enumerate(p.hand[:SPARE_DEPTH]) if bean_of(c) not in mine and c not in named]
         if seat == state.active:
             if state.offers_made >= ACTIVE_OFFERS:
                 return None
-            for card in state.face_up:
-                bean = bean_of(card)
-                if bean in mine or card in open_cards:
-                    continue
-                takers = [t for t, q in enumerate(state.players) if t != seat and bean in collecting(q)]
-                options = [a for a in offers if a.give_face_up == (card,) and a.to in takers]
+            unwanted = [((), (c,), c) for c in state.face_up if bean_of(c) not in mine and c not in named]
+            unwanted += [((i,), (), p.hand[i]) for i in spare]
+            for give, give_face_up, card in unwanted:
+                takers = {t for t, q in enumerate(state.players) if t != seat and bean_of(card) in collecting(q)}
+                options = [a for a in offers if (a.give, a.give_face_up) == (give, give_face_up) and a.to in takers]
                 trades = [a for a in options if a.want and a.want[0] in mine]
                 gifts = [a for a in options if not a.want and not a.want_face_up]
                 if trades or gifts:
@@ -137,14 +142,17 @@ class TraderBot:
             return None
         if state.offers_made >= OTHER_OFFERS:
             return None
-        spare = [i for i, c in enumerate(p.hand) if i > 0 and bean_of(c) not in mine]
         for card in state.face_up:
-            if bean_of(card) not in mine or card in open_cards:
-                continue
-            options = [a for a in offers if a.want_face_up == (card,)]
-            trades = [a for a in options if a.give and a.give[0] in spare]
-            if trades:
-                return trades[-1]
+            if bean_of(card) in mine and card not in named:
+                trades = [a for a in offers if a.want_face_up == (card,) and a.give and a.give[0] in spare]
+                if trades:
+                    return trades[0]
+        active_grows = collecting(state.players[state.active])
+        for i in spare:
+            if bean_of(p.hand[i]) in active_grows:
+                gifts = [a for a in offers if a.give == (i,) and not a.want and not a.want_face_up]
+                if gifts:
+                    return gifts[0]
         return None
 
     def _ripe_harvest(self, p: Player, legal: Sequence[Action]) -> Action | None:

@@ -236,7 +236,7 @@ def apply_end_trading(state: BohnanzaState, action: EndTrading, log: list[LogMes
 # -- the offers legal_actions lists ----------------------------------------------------------------------------
 # Offers combine any cards, far too many to list. legal_actions lists the quick ones: every one-card gift and
 # one-card request, and one card for one card where what comes back is a bean the proposer already grows or a
-# face-up card; one hand card per bean stands for the others. apply accepts any offer.
+# face-up card; the frontmost hand card of each bean stands for the others. apply accepts any offer.
 
 
 
@@ -255,12 +255,13 @@ class _Want:
 
 
 def _gives(state: BohnanzaState, seat: int) -> list[_Give]:
-    """The rearmost hand card of each bean, and each face-up bean if the seat is the active player."""
+    """The frontmost hand card of each bean (the one that would be planted soonest), and each face-up bean if the
+    seat is the active player."""
     hand = state.players[seat].hand
-    last: dict[str, int] = {}
+    first: dict[str, int] = {}
     for pos, card in enumerate(hand):
-        last[bean_of(card)] = pos
-    items = [_Give((pos,), (), hand[pos]) for pos in last.values()]
+        first.setdefault(bean_of(card), pos)
+    items = [_Give((pos,), (), hand[pos]) for pos in first.values()]
     if seat == state.active:
         items += [_Give((), (card,), card) for card in _face_up_by_bean(state)]
     return items
