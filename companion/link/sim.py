@@ -44,7 +44,7 @@ class PtyPort:
         self.written = 0
 
     def pull(self) -> None:
-        while True:
+        while self.fd >= 0:
             try:
                 data = os.read(self.fd, 4096)
             except (BlockingIOError, OSError):
@@ -65,6 +65,8 @@ class PtyPort:
     def write(self, buf: bytearray, length: int) -> None:
         data = bytes(buf[:length])
         self.written += length
+        if self.fd < 0:
+            return
         # Like USB CDC with nobody listening: what cannot be written now is lost (the link retransmits).
         with contextlib.suppress(BlockingIOError, OSError):
             os.write(self.fd, data)
@@ -131,15 +133,14 @@ class SimulatedBoard:
             hardware.reader.tags = old.reader.tags
         self.hardware = hardware
         self._shown = list(hardware.pixels.shown)
-        tunable = (("buttons", "Buttons"), ("app", "Keys"), ("tags", "TagTracker"), ("link", "Link"))
-        for module_name, cls_name in tunable:
-            overrides = self.timings.get(cls_name)
-            if overrides:
-                cls = getattr(firmware.module(module_name), cls_name)
-                for name, value in overrides.items():
-                    setattr(cls, name, value)
         assert self.port is not None
         self.controller = app.Controller(self.port, hardware)
+        # Timings are class attributes in the firmware; a simulated board overrides them on its own instances.
+        parts = {"Buttons": "buttons", "Keys": "keys", "TagTracker": "tags", "Link": "link"}
+        for part_name, overrides in self.timings.items():
+            part = getattr(self.controller, parts[part_name])
+            for name, value in overrides.items():
+                setattr(part, name, value)
 
     def stop(self) -> None:
         self._stop.set()
@@ -156,7 +157,7 @@ class SimulatedBoard:
             with self.lock:
                 if self.before_step is not None:
                     self.before_step(self)
-                if not self._unplugged and self.port is not None:
+                if self.port is not None:  # unplugged, the board runs on and its output is lost
                     self.port.pull()
                     self.controller.step(clock.ticks_ms())
                     assert self.hardware is not None
@@ -178,6 +179,8 @@ class SimulatedBoard:
         """Cut the link as a pulled cable would: the host's port fails; the board keeps its state."""
         with self.lock:
             self._unplugged = True
+            if self.port is not None:
+                self.port.fd = -1  # before closing: the number may be reused at once
             for fd in (self._master, self._slave):
                 with contextlib.suppress(OSError):
                     os.close(fd)

@@ -111,7 +111,7 @@ class Controller:
         writer.byte(0x7D)
 
     def result(self, kind, ok, detail):
-        writer = self.link.start(kind)
+        writer = self.link.start(kind, True)
         if writer is None:
             return
         writer.raw(b'{"ok":')

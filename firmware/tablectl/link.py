@@ -26,6 +26,7 @@ class Link:
     RTO_MS = 250
     HEARTBEAT_MS = 1000
     SLOTS = 32  # frames waiting for an acknowledgement; a full ring drops new events (counted)
+    RESERVED = 4  # slots only snapshots and command results may take, so a resync never finds the ring full
 
     def __init__(self, port, board_id, boot_id, on_command, snapshot):
         self.port = port
@@ -51,9 +52,9 @@ class Link:
         self.snapshot = snapshot  # snapshot(writer) writes the snapshot's payload
 
     # -- sending -----------------------------------------------------------------------------------
-    def start(self, kind):
+    def start(self, kind, reserved=False):
         """A Writer for a new sequenced frame of `kind`, or None (counted) when the ring is full."""
-        if self.count >= self.SLOTS:
+        if self.count >= (self.SLOTS if reserved else self.SLOTS - self.RESERVED):
             self.dropped += 1
             return None
         index = (self.head + self.count) % self.SLOTS
@@ -128,7 +129,7 @@ class Link:
         self.send_unsequenced(writer)
 
     def send_snapshot(self, now):
-        writer = self.start(b"snap")
+        writer = self.start(b"snap", True)
         if writer is not None:
             self.snapshot(writer)
             self.finish(now)

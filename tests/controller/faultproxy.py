@@ -8,6 +8,7 @@ new pseudo-terminal behind the same symlink.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import os
 import random
@@ -147,7 +148,5 @@ class FaultProxy:
         fd = self._host if direction == "up" else self._board
         if fd < 0:
             return  # unplugged: the line is lost, as on a pulled cable
-        try:
+        with contextlib.suppress(BlockingIOError, OSError):
             os.write(fd, line)
-        except (BlockingIOError, OSError):
-            pass

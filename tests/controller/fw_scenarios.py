@@ -62,7 +62,7 @@ class Rig:
     def ack_all(self):
         link = self.controller.link
         if link.count:
-            self.send(-1, "ack", '{"n":%d}' % ((link.base_seq + link.count - 1) & 0xFFFF))
+            self.send(-1, "ack", '{"n":' + str((link.base_seq + link.count - 1) & 0xFFFF) + "}")
 
     def click(self, seat, hold=60, gap=40):
         self.hw.seat_buttons[seat].pressed = True
@@ -95,7 +95,11 @@ def scenario_hello_then_snapshot_on_sync():
 def scenario_seat_button_press_long_double():
     rig = Rig()
     rig.click(2)
-    assert rig.events() == [("btn", {"b": 2, "a": "down"}), ("btn", {"b": 2, "a": "up"}), ("btn", {"b": 2, "a": "press"})]
+    assert rig.events() == [
+        ("btn", {"b": 2, "a": "down"}),
+        ("btn", {"b": 2, "a": "up"}),
+        ("btn", {"b": 2, "a": "press"}),
+    ]
     rig.run(400, ack=True)
     rig.click(2, hold=900)
     assert actions(rig.events()) == ["down", "long", "up"], "a long press sends no press"
@@ -236,7 +240,7 @@ def scenario_resumed_session_keeps_the_backlog():
     rig.run(40)  # no acks from here: the host is gone
     rig.frames()
     boot = rig.controller.link.boot_id.decode()
-    rig.send(-1, "sync", '{"proto":1,"boot":"%s","nonce":2}' % boot)
+    rig.send(-1, "sync", '{"proto":1,"boot":"' + boot + '","nonce":2}')
     rig.run(4)
     frames = rig.frames()
     assert frames[0][1] == "hello"
@@ -310,13 +314,13 @@ def main():
         try:
             globals()[name]()
             print("PASS " + name)
-        except Exception as exc:  # noqa: BLE001 - every failure is reported, then counted
+        except Exception as exc:  # every failure is reported, then counted
             failed += 1
-            print("FAIL %s: %s %s" % (name, type(exc).__name__, exc))
+            print("FAIL " + name + ": " + type(exc).__name__ + " " + str(exc))
     try:
         print("HEAP " + json.dumps(heap_figures()))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         failed += 1
-        print("FAIL heap_figures: %s %s" % (type(exc).__name__, exc))
-    print("%d passed, %d failed" % (len(SCENARIOS) + 1 - failed, failed))
+        print("FAIL heap_figures: " + type(exc).__name__ + " " + str(exc))
+    print(str(len(SCENARIOS) + 1 - failed) + " passed, " + str(failed) + " failed")
     return failed
