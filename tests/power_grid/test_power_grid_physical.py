@@ -28,6 +28,22 @@ def test_the_companion_asks_for_each_drawn_plant_and_a_tap_reveals_it():
     assert "Put plant 13 in the future market" in texts(state)
 
 
+def test_the_table_only_reveals_and_the_host_only_chooses_regions():
+    from companion.core import HOST
+    from companion.games.power_grid.actions import ChooseRegions
+
+    state = play(start(3, order=(0, 1, 2)), OpenAuction(0, 3, 3), Pass(1), Pass(2))
+    with pytest.raises(IllegalAction, match="only the table reveals"):
+        GAME.apply(state, OpenAuction(TABLE, 4, 4))
+    with pytest.raises(IllegalAction, match="only the table reveals"):
+        GAME.apply(state, ChooseRegions(TABLE, ("nw", "ne", "w")))
+    fresh = GAME.setup(GAME.make_config(3, "physical"), random.Random(0))
+    with pytest.raises(IllegalAction, match="only the table reveals"):
+        GAME.apply(fresh, RevealPlant(HOST, 13))
+    with pytest.raises(IllegalAction, match="the host chooses the regions"):
+        GAME.apply(fresh, OpenAuction(HOST, 3, 3))
+
+
 def test_plants_removed_at_setup_stay_unknown_so_any_unseen_plant_may_be_revealed():
     state = play(start(3, order=(0, 1, 2)), OpenAuction(0, 3, 3), Pass(1), Pass(2), RevealPlant(TABLE, 13))
     state = play(state, OpenAuction(1, 4, 4), Pass(2))

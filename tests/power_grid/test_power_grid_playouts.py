@@ -63,3 +63,39 @@ def test_selfplay_with_the_heuristic_bot_runs_without_checks():
     summary = selfplay(GAME, 4, 3, seed=40, bot="heuristic")
     assert summary.finished == 3 and not summary.failures
     assert sum(summary.winners_by_seat.values()) >= 3
+
+
+def test_any_well_formed_action_is_either_applied_or_refused_with_a_reason():
+    import random
+
+    from companion.core import HOST, TABLE, IllegalAction
+    from companion.games.power_grid import actions as kinds
+
+    rng = random.Random(13)
+    result = playout(GAME, 3, 13, mode="physical", check=False, max_steps=400)
+    state = GAME.setup(result.config, random.Random(13))
+    seats = [0, 1, 2, TABLE, HOST]
+    values = {
+        int: lambda: rng.choice([-1, 0, 1, 2, 3, 5, 13, 20, 50, 99, 1000]),
+        str: lambda: rng.choice(["coal", "oil", "uranium", "gold", "essen", "kiel", "nowhere", "nw"]),
+        tuple: lambda: tuple(rng.sample([3, 4, 5, 13, 20, 99, "nw", "ne", "w", "e"], rng.randint(0, 3))),
+    }
+    for step, action in enumerate(result.actions):
+        if step % 5 == 0:
+            before = GAME.state_to_json(state)
+            for _ in range(25):
+                kind = rng.choice(GAME.action_kinds)
+                fields = {}
+                for name, hint in kind.__annotations__.items():
+                    base = tuple if "tuple" in str(hint) else str if "str" in str(hint) else int
+                    fields[name] = values[base]()
+                if kind is kinds.Fire:
+                    fields["plants"] = tuple(p for p in fields["plants"] if isinstance(p, int))
+                if kind is kinds.ChooseRegions:
+                    fields["regions"] = tuple(r for r in fields["regions"] if isinstance(r, str))
+                try:
+                    GAME.apply(state, kind(rng.choice([*GAME.current_seats(state), *seats]), **fields))
+                except IllegalAction as refusal:
+                    assert refusal.reason
+            assert GAME.state_to_json(state) == before
+        state, _ = GAME.apply(state, action)

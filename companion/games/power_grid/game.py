@@ -211,11 +211,16 @@ class PowerGrid(Game[PowerGridState]):
 
     def _dispatch(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
         phase = state.phase
-        if isinstance(action, RevealPlant | RevealStep3):
-            card = STEP3 if isinstance(action, RevealStep3) else action.plant
+        reveal = isinstance(action, RevealPlant | RevealStep3)
+        if (action.seat == TABLE) != reveal:
+            raise IllegalAction("only the table reveals drawn plants, and it does nothing else")
+        if reveal:
+            card = STEP3 if isinstance(action, RevealStep3) else action.plant  # type: ignore[attr-defined]
             check_reveal(state, card)
             state, todo, log = resolve_draw(state, card)
             return dataclasses.replace(state, instructions=(*state.instructions, *todo)), log
+        if (action.seat == HOST) != isinstance(action, ChooseRegions):
+            raise IllegalAction("the host chooses the regions; players make every other move")
         if isinstance(action, ChooseRegions):
             return regions.choose(state, tuple(action.regions))
         if phase == "auction":
