@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from companion.core.errors import IllegalAction
@@ -14,6 +13,7 @@ from companion.games.shifting_stones.state import (
     PlayerState,
     StonesState,
     deck_size,
+    evolve,
     possible_draws,
     where,
 )
@@ -50,8 +50,8 @@ def deal(
 
 def _with_hand(state: StonesState, seat: int, hand: tuple[str, ...]) -> StonesState:
     players = list(state.players)
-    players[seat] = dataclasses.replace(players[seat], hand=hand)
-    return dataclasses.replace(state, players=tuple(players))
+    players[seat] = evolve(players[seat], hand=hand)
+    return evolve(state, players=tuple(players))
 
 
 def _reshuffle(state: StonesState) -> tuple[StonesState, list[LogMessage]]:
@@ -60,9 +60,9 @@ def _reshuffle(state: StonesState) -> tuple[StonesState, list[LogMessage]]:
     if state.deck_mode == "digital":
         cards = list(state.discard)
         chance_rng(state.seed, "reshuffle", state.reshuffles).shuffle(cards)
-        state = dataclasses.replace(state, deck=tuple(cards), discard=(), reshuffles=state.reshuffles + 1)
+        state = evolve(state, deck=tuple(cards), discard=(), reshuffles=state.reshuffles + 1)
     else:
-        state = dataclasses.replace(
+        state = evolve(
             state, returned=state.returned | frozenset(state.discard), discard=(), reshuffles=state.reshuffles + 1
         )
     return state, [msg("The {count} discarded cards were shuffled into a new deck", count=count)]
@@ -74,7 +74,7 @@ def draw(state: StonesState, seat: int, count: int) -> tuple[StonesState, list[L
     if count <= 0:
         return state, log
     if state.deck_mode == "physical":
-        state = dataclasses.replace(state, pending=state.pending + (seat,) * count)
+        state = evolve(state, pending=state.pending + (seat,) * count)
         return settle(state, log)
     drawn: list[str] = []
     for _ in range(count):
@@ -84,7 +84,7 @@ def draw(state: StonesState, seat: int, count: int) -> tuple[StonesState, list[L
             state, more = _reshuffle(state)
             log += more
         drawn.append(state.deck[0])
-        state = dataclasses.replace(state, deck=state.deck[1:])
+        state = evolve(state, deck=state.deck[1:])
     state = _with_hand(state, seat, (*state.players[seat].hand, *drawn))
     log.append(msg("{player} drew {count} cards", player=seat, count=len(drawn)))
     if drawn:
@@ -100,7 +100,7 @@ def settle(state: StonesState, log: list[LogMessage]) -> tuple[StonesState, list
             log += more
         else:
             log.append(msg("No cards were left to draw"))
-            state = dataclasses.replace(state, pending=())
+            state = evolve(state, pending=())
     return state, log
 
 
@@ -120,7 +120,7 @@ def reveal(state: StonesState, card: str) -> tuple[StonesState, list[LogMessage]
             )
         raise IllegalAction(f"{card} cannot come from the deck: it is {place}")
     seat = state.pending[0]
-    state = dataclasses.replace(state, pending=state.pending[1:], returned=state.returned - {card})
+    state = evolve(state, pending=state.pending[1:], returned=state.returned - {card})
     state = _with_hand(state, seat, (*state.players[seat].hand, card))
     log = [
         msg("{player} drew a card", player=seat),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
+from functools import lru_cache
 from typing import Any
 
 from companion.core.actions import Action
@@ -35,11 +35,18 @@ from companion.games.shifting_stones.patterns import (
     matches,
     random_grid,
 )
-from companion.games.shifting_stones.state import StonesState, located, possible_draws, where
+from companion.games.shifting_stones.state import StonesState, evolve, located, possible_draws, where
 
 # How many example grids legal_actions offers the table while the starting grid is awaited: the table may enter
 # any of the 2,580,480 grids the stones can make (SetGrid checks it), far too many to list.
 GRID_EXAMPLES = 8
+
+
+@lru_cache(maxsize=4096)
+def _moves_with(seat: int, card: str) -> tuple[Action, ...]:
+    """Every shift and flip paying with this card (the same 21 every time: built once)."""
+    shifts = tuple(ShiftStones(seat, card, a, b) for a, b in NEIGHBOURS)
+    return shifts + tuple(FlipStone(seat, card, cell) for cell in CELLS)
 
 
 class ShiftingStones(Game[StonesState]):
@@ -105,10 +112,9 @@ class ShiftingStones(Game[StonesState]):
         assert isinstance(seat, int)
         hand = state.players[seat].hand
         grid = state.codes()
-        out = [ScoreCard(seat, c) for c in hand if matches(grid, PATTERNS[c])]
+        out: list[Action] = [ScoreCard(seat, c) for c in hand if matches(grid, PATTERNS[c])]
         for c in hand:
-            out += [ShiftStones(seat, c, a, b) for a, b in NEIGHBOURS]
-            out += [FlipStone(seat, c, cell) for cell in CELLS]
+            out += _moves_with(seat, c)
         if not state.acted and not state.current.skipped_last_turn:
             out.append(SkipTurn(seat))
         out.append(EndTurn(seat))
@@ -159,7 +165,7 @@ class ShiftingStones(Game[StonesState]):
         if state.grid:
             raise IllegalAction("the starting grid is already set; the host can correct it")
         grid = check_grid(action.faces)
-        state = self._after_draws(dataclasses.replace(state, grid=grid))
+        state = self._after_draws(evolve(state, grid=grid))
         return state, [msg("The table set the starting grid: {faces}", faces=grid)]
 
     def _after_draws(self, state: StonesState) -> StonesState:
@@ -169,7 +175,7 @@ class ShiftingStones(Game[StonesState]):
         if state.phase == "draw":
             return turns.next_turn(state)
         if state.phase == "setup" and state.grid:
-            return dataclasses.replace(state, phase="play")
+            return evolve(state, phase="play")
         return state
 
     def _correct(self, state: StonesState, action: CorrectScore | CorrectGrid) -> tuple[StonesState, list[LogMessage]]:
@@ -177,7 +183,7 @@ class ShiftingStones(Game[StonesState]):
             raise IllegalAction("only the host makes corrections")
         if isinstance(action, CorrectGrid):
             grid = check_grid(action.faces)
-            state = self._after_draws(dataclasses.replace(state, grid=grid, last_cells=()))
+            state = self._after_draws(evolve(state, grid=grid, last_cells=()))
             return state, [msg("The host corrected the grid to {faces}", faces=grid)]
         if not 0 <= action.target < len(state.players):
             raise IllegalAction(f"there is no seat {action.target}")
@@ -185,8 +191,8 @@ class ShiftingStones(Game[StonesState]):
             raise IllegalAction("a correction of 0 points changes nothing")
         players = list(state.players)
         p = players[action.target]
-        players[action.target] = dataclasses.replace(p, correction=p.correction + action.delta)
-        return dataclasses.replace(state, players=tuple(players)), [
+        players[action.target] = evolve(p, correction=p.correction + action.delta)
+        return evolve(state, players=tuple(players)), [
             msg("The host corrected {player}'s score by {delta}", player=action.target, delta=action.delta)
         ]
 
@@ -219,13 +225,13 @@ class ShiftingStones(Game[StonesState]):
         players = list(state.players)
         for s in others:
             size = len(players[s].hand)
-            players[s] = dataclasses.replace(players[s], hand=tuple(pool[:size]))
+            players[s] = evolve(players[s], hand=tuple(pool[:size]))
             pool = pool[size:]
         if state.deck_mode == "digital":
-            return dataclasses.replace(state, players=tuple(players), deck=tuple(pool))
+            return evolve(state, players=tuple(players), deck=tuple(pool))
         if state.solo:
             return state
-        return dataclasses.replace(state, players=tuple(players), returned=frozenset(pool[: len(state.returned)]))
+        return evolve(state, players=tuple(players), returned=frozenset(pool[: len(state.returned)]))
 
     # -- undo ------------------------------------------------------------------------------------------------
     def turn_id(self, state: StonesState) -> int:

@@ -7,6 +7,7 @@ player's own hand cards, and a discarded card can no longer score.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from companion.core.actions import Action
@@ -37,21 +38,32 @@ def move_action(seat: int, card: str, move: Move) -> Action:
 def card_plan(state: StonesState, seat: int, card: str) -> tuple[int, list[Action] | None]:
     """(fewest shifts and flips that make `card` score, the actions doing it this turn or None if the hand is
     too small: the moves need that many of the other cards)."""
-    hand = state.players[seat].hand
-    grid = state.codes()
+    d, actions = _card_plan(state.codes(), state.players[seat].hand, seat, card)
+    return d, None if actions is None else list(actions)
+
+
+def turn_plan(state: StonesState, seat: int) -> tuple[int, list[Action], bool]:
+    """(most points this turn, the actions in order, whether the search was exhaustive)."""
+    points, actions, exact = _turn_plan(state.codes(), state.players[seat].hand, seat)
+    return points, list(actions), exact
+
+
+# Phones ask again after every action at the table, mostly about a hand and grid they asked about before.
+@lru_cache(maxsize=1024)
+def _card_plan(
+    grid: tuple[int, ...], hand: tuple[str, ...], seat: int, card: str
+) -> tuple[int, tuple[Action, ...] | None]:
     pattern = PATTERNS[card]
     d = distance(grid, pattern)
     if d > len(hand) - 1:
         return d, None
     spend = spend_order(hand, {card}, grid)
     actions = [move_action(seat, spend[k], move) for k, move in enumerate(route(grid, pattern))]
-    return d, [*actions, ScoreCard(seat, card)]
+    return d, (*actions, ScoreCard(seat, card))
 
 
-def turn_plan(state: StonesState, seat: int) -> tuple[int, list[Action], bool]:
-    """(most points this turn, the actions in order, whether the search was exhaustive)."""
-    hand = state.players[seat].hand
-    grid = state.codes()
+@lru_cache(maxsize=256)
+def _turn_plan(grid: tuple[int, ...], hand: tuple[str, ...], seat: int) -> tuple[int, tuple[Action, ...], bool]:
     plan, exact = best_turn_checked(grid, [PATTERNS[c] for c in hand])
     scored = {hand[i] for i in plan.cards}
     # The cards left over stay in hand for the next turn: spend the cheapest.
@@ -61,7 +73,7 @@ def turn_plan(state: StonesState, seat: int) -> tuple[int, list[Action], bool]:
         actions += [ScoreCard(seat, hand[i]) for t, i in plan.scores if t == step]
         if step < len(plan.moves):
             actions.append(move_action(seat, next(spend), plan.moves[step]))
-    return plan.points, actions, exact
+    return plan.points, tuple(actions), exact
 
 
 def _step_text(action: Action) -> str:

@@ -92,9 +92,6 @@ def swap_table(targets: tuple[int, ...]) -> dict[tuple[int, ...], int]:
 # -- one card ---------------------------------------------------------------------------------------
 
 
-_LOW_BITS = sum(1 << (3 * c) for c in CELLS)
-
-
 def _chunk_table(kinds_mask: int, faces: bool) -> tuple[int, ...]:
     """Maps three cells (9 bits) to their key bits: the face (or kind) for kinds the card shows, else 8 (or 4)."""
     table = []
@@ -285,6 +282,18 @@ def _top(points: Sequence[int], members: int, slots: int) -> tuple[int, tuple[in
     return sum(points[i] for i in chosen), tuple(chosen)
 
 
+def _top_points(order: Sequence[int], points: Sequence[int], members: int, slots: int) -> int:
+    """Like _top, points only, with the cards already ordered best first (the search's hot path)."""
+    total = 0
+    for i in order:
+        if slots <= 0:
+            break
+        if members >> i & 1:
+            total += points[i]
+            slots -= 1
+    return total
+
+
 _SHIFT_PAIRS: tuple[tuple[int, int], ...] = tuple(NEIGHBOURS)
 
 
@@ -307,6 +316,7 @@ class _TurnSearch:
         self.cards = [_card(p) for p in hand]
         self.points = [p.points for p in hand]
         self.size = len(hand)
+        self.order = sorted(range(self.size), key=lambda i: (-self.points[i], i))
         self.best: Plan = Plan(0, (), ())
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -352,8 +362,9 @@ class _TurnSearch:
         if self.nodes > self.max_nodes:
             raise _OutOfNodes
         cards = self.cards
+        # Only a card near the previous position can show now (it was within the moves left, one of them made).
         newly = 0
-        for i in range(self.size):
+        for i, _, _ in around:
             if not shown >> i & 1 and cards[i].shows(g):
                 newly |= 1 << i
         if newly:
@@ -390,8 +401,10 @@ class _TurnSearch:
         # Continuations that add exactly one more card to the cards scored need no search: the card's own
         # shortest route finishes the plan.
         for i in near:
+            if _top_points(self.order, self.points, shown | 1 << i, self.slots) <= self.best.points:
+                continue
             value, chosen = _top(self.points, shown | 1 << i, self.slots)
-            if value > self.best.points and i in chosen:
+            if i in chosen:
                 tail = route(unpack(g), cards[i].pattern)
                 scores = [(first[j], j) for j in chosen if j != i] + [(moves + len(tail), i)]
                 self.best = Plan(value, (*path, *tail), tuple(sorted(scores)))
@@ -401,7 +414,7 @@ class _TurnSearch:
         near.sort(key=lambda i: (-self.points[i], i))
         two = self.points[near[0]] + self.points[near[1]]
         rest = shown | sum(1 << i for i in near[2:])
-        if two + _top(self.points, rest, self.slots - 2)[0] <= self.best.points:
+        if two + _top_points(self.order, self.points, rest, self.slots - 2) <= self.best.points:
             return
         live = 0
         for i in near:

@@ -4,11 +4,29 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from companion.games.shifting_stones.patterns import END_TRIGGER, PATTERNS, encode
 
+T = TypeVar("T")
+
 Phase = Literal["setup", "play", "draw", "over"]
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for the engine's frozen states, without re-running `__init__`.
+
+    The states have no `__post_init__` checks, and replace() was most of the time random selfplay took.
+    """
+    unknown = changes.keys() - obj.__dict__.keys()
+    if unknown:
+        raise TypeError(f"{type(obj).__name__} has no field {', '.join(sorted(unknown))}")
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 Result = Literal["", "won", "lost"]
 DeckMode = Literal["digital", "physical"]
 

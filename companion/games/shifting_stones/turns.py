@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from companion.core.errors import IllegalAction
 from companion.core.log import LogMessage, msg
 from companion.games.shifting_stones import scoring
@@ -21,13 +19,13 @@ from companion.games.shifting_stones.patterns import (
     flipped,
     matches,
 )
-from companion.games.shifting_stones.state import PlayerState, StonesState, end_target, where
+from companion.games.shifting_stones.state import PlayerState, StonesState, end_target, evolve, where
 
 
 def _update_player(state: StonesState, seat: int, **changes: object) -> StonesState:
     players = list(state.players)
-    players[seat] = dataclasses.replace(players[seat], **changes)  # type: ignore[arg-type]
-    return dataclasses.replace(state, players=tuple(players))
+    players[seat] = evolve(players[seat], **changes)  # type: ignore[arg-type]
+    return evolve(state, players=tuple(players))
 
 
 def _check_in_hand(state: StonesState, seat: int, card: str) -> None:
@@ -52,7 +50,7 @@ def _spend(state: StonesState, seat: int, card: str) -> StonesState:
     hand = list(state.players[seat].hand)
     hand.remove(card)
     state = _update_player(state, seat, hand=tuple(hand))
-    return dataclasses.replace(state, discard=(*state.discard, card), acted=state.acted + 1)
+    return evolve(state, discard=(*state.discard, card), acted=state.acted + 1)
 
 
 def shift(state: StonesState, action: ShiftStones) -> tuple[StonesState, list[LogMessage]]:
@@ -70,7 +68,7 @@ def shift(state: StonesState, action: ShiftStones) -> tuple[StonesState, list[Lo
         )
     grid = list(state.grid)
     grid[a], grid[b] = grid[b], grid[a]
-    state = dataclasses.replace(_spend(state, seat, action.card), grid=tuple(grid), last_cells=(a, b))
+    state = evolve(_spend(state, seat, action.card), grid=tuple(grid), last_cells=(a, b))
     return state, [
         msg(
             "{player} discarded {card} and swapped the {first} {first_face} with the {second} {second_face}",
@@ -91,7 +89,7 @@ def flip(state: StonesState, action: FlipStone) -> tuple[StonesState, list[LogMe
     grid = list(state.grid)
     before = grid[action.cell]
     grid[action.cell] = FACES[flipped(FACES.index(before))]
-    state = dataclasses.replace(_spend(state, seat, action.card), grid=tuple(grid), last_cells=(action.cell,))
+    state = evolve(_spend(state, seat, action.card), grid=tuple(grid), last_cells=(action.cell,))
     return state, [
         msg(
             "{player} discarded {card} and flipped the {cell} stone from {before} to {after}",
@@ -114,14 +112,14 @@ def score(state: StonesState, action: ScoreCard) -> tuple[StonesState, list[LogM
     hand = tuple(c for c in player.hand if c != action.card)
     scored = (*player.scored, action.card)
     state = _update_player(state, seat, hand=hand, scored=scored)
-    state = dataclasses.replace(state, acted=state.acted + 1, scored_this_turn=state.scored_this_turn + 1)
+    state = evolve(state, acted=state.acted + 1, scored_this_turn=state.scored_this_turn + 1)
     log = [msg("{player} scored {card} for {points}", player=seat, card=action.card, points=pattern.points)]
     target = end_target(state)
     if state.solo and len(scored) == sum(n for _, n in state.composition):
-        state = dataclasses.replace(state, phase="over", result="won")
+        state = evolve(state, phase="over", result="won")
         log.append(msg("{player} scored all {count} cards and won the solo game", player=seat, count=len(scored)))
     elif target is not None and len(scored) >= target and not state.final_round:
-        state = dataclasses.replace(state, final_round=True)
+        state = evolve(state, final_round=True)
         log.append(
             msg(
                 "{player} has scored {count} cards: the round is finished, then the game ends",
@@ -146,7 +144,7 @@ def end_turn(state: StonesState, skipped: bool) -> tuple[StonesState, list[LogMe
     state = _update_player(state, seat, skipped_last_turn=skipped)
     if state.solo and state.scored_this_turn == 0:
         strikes = state.strikes + 1
-        state = dataclasses.replace(state, strikes=strikes)
+        state = evolve(state, strikes=strikes)
         log.append(
             msg(
                 "{player} scored nothing this turn: strike {strikes} of {most}",
@@ -157,20 +155,20 @@ def end_turn(state: StonesState, skipped: bool) -> tuple[StonesState, list[LogMe
         )
         if strikes >= SOLO_STRIKES_TO_LOSE:
             log.append(msg("{player} lost the solo game", player=seat))
-            return dataclasses.replace(state, phase="over", result="lost"), log
+            return evolve(state, phase="over", result="lost"), log
     if state.final_round and seat == len(state.players) - 1:
-        state = dataclasses.replace(state, phase="over")
+        state = evolve(state, phase="over")
         return state, log + scoring.final_messages(state)
     count = SKIP_DRAW if skipped else max(0, HAND_SIZE - len(state.current.hand))
     state, more = draw(state, seat, count)
     log += more
     if state.pending:
-        return dataclasses.replace(state, phase="draw"), log
+        return evolve(state, phase="draw"), log
     return next_turn(state), log
 
 
 def next_turn(state: StonesState) -> StonesState:
-    return dataclasses.replace(
+    return evolve(
         state,
         phase="play",
         turn=(state.turn + 1) % len(state.players),

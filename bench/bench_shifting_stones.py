@@ -1,0 +1,94 @@
+"""Bench of the Shifting Stones engine: selfplay games per second (4 random players) and hint latency (p50, p95).
+
+A hint is everything a phone gets for one hand (`game.hints`): the fewest moves for each card and the best turn,
+both exact. Positions are random grids with random hands of 4 and 6 cards (6 is the hand after a skip).
+
+Run: .venv/bin/python bench/bench_shifting_stones.py [--games K] [--positions N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import statistics
+import time
+
+from companion.core import get_game
+from companion.games.shifting_stones.patterns import CARD_IDS, random_grid
+from companion.games.shifting_stones.search import search_nodes, warm_up
+from companion.testing.harness import selfplay
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def positions(game, size: int, count: int, seed: int) -> list:
+    rng = random.Random(seed)
+    base = game.setup(game.make_config(2), random.Random(seed))
+    out = []
+    for _ in range(count):
+        hand = tuple(rng.sample(CARD_IDS, size))
+        players = (dataclasses.replace(base.players[0], hand=hand), base.players[1])
+        out.append(dataclasses.replace(base, players=players, grid=random_grid(rng)))
+    return out
+
+
+def hint_latency(game, size: int, count: int, seed: int) -> None:
+    states = positions(game, size, count, seed)
+    times = []
+    for state in states:
+        started = time.perf_counter()
+        game.hints(state, 0)
+        times.append((time.perf_counter() - started) * 1000)
+    nodes = [search_nodes(state.codes(), [game_pattern(c) for c in state.players[0].hand]) for state in states]
+    print(
+        f"{size:>4} {count:>9} {statistics.median(times):>8.1f} {percentile(times, 0.95):>8.1f} "
+        f"{max(times):>8.1f} {statistics.median(nodes):>10.0f} {max(nodes):>9}"
+    )
+
+
+def game_pattern(card: str):
+    from companion.games.shifting_stones.patterns import PATTERNS
+
+    return PATTERNS[card]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Shifting Stones selfplay games/s and hint latency")
+    parser.add_argument("--games", type=int, default=10, help="selfplay games per bot (default 10)")
+    parser.add_argument("--positions", type=int, default=300, help="positions per hand size (default 300)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    game = get_game("shifting_stones")
+
+    started = time.perf_counter()
+    game.hints(positions(game, 6, 1, args.seed + 99)[0], 0)
+    cold = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    warm_up()
+    tables = (time.perf_counter() - started) * 1000
+
+    print("Shifting Stones hint latency (one phone's hints: fewest moves per card + best turn), milliseconds")
+    print(f"first hint in a fresh process {cold:.0f} ms; building the remaining swap tables {tables:.0f} ms")
+    print(f"{'hand':>4} {'positions':>9} {'p50':>8} {'p95':>8} {'max':>8} {'nodes p50':>10} {'nodes max':>9}")
+    for size in (4, 6):
+        hint_latency(game, size, args.positions, args.seed + size)
+
+    print()
+    print("Shifting Stones selfplay, 4 players, digital, no harness checks")
+    print(f"{'bot':8} {'games':>5} {'finished':>8} {'actions/game':>12} {'seconds':>8} {'games/s':>8}")
+    for bot in ("random", "greedy"):
+        summary = selfplay(game, 4, args.games, args.seed, bot=bot)
+        print(
+            f"{bot:8} {args.games:>5} {summary.finished:>8} {summary.mean_actions:>12.0f} {summary.seconds:>8.2f} "
+            f"{summary.games_per_second:>8.2f}"
+        )
+        for failure in summary.failures:
+            print(f"  BROKEN {failure}")
+
+
+if __name__ == "__main__":
+    main()
