@@ -16,6 +16,7 @@ from companion.core.errors import CompanionError, NotAllowed
 from companion.core.log import LogMessage
 from companion.core.seats import HOST, TABLE, Seat
 from companion.store import Accepted, Session, Store
+from companion.web.clocks import CLOCKS, Deadline
 
 Source = Literal["phone", "board", "host", "display"]
 Viewer = int | None  # a seat number, or None for the public stream
@@ -123,7 +124,8 @@ class Connection:
                 self._wake.clear()
                 while self._mailbox and not self.closed.is_set():
                     _, text = self._mailbox.popleft()
-                    await asyncio.wait_for(self._send(text), self.send_timeout)
+                    async with asyncio.timeout(self.send_timeout):
+                        await self._send(text)
         except (TimeoutError, ConnectionError, RuntimeError, OSError) as exc:
             self.shut(f"sending failed: {type(exc).__name__}")
         except Exception as exc:  # a closed socket raises library-specific errors; all end this connection
@@ -158,6 +160,13 @@ class LiveSession:
         self._unsubscribe = session.subscribe(self._changed)
         self._fanout_task = asyncio.create_task(self._fanout(), name=f"fanout-{session.id}")
         self.fanouts = 0
+        self._clock = CLOCKS.get(session.game.name)
+        self._clock_key: Any = None
+        self._clock_task: asyncio.Task[None] | None = None
+        self._clock_message = ""
+        self._clock_ends = 0.0
+        if self._clock is not None:
+            self._dirty.set()  # a session resumed in the middle of a timed phase starts its clock
 
     def _changed(self, session: Session, accepted: Accepted | None) -> None:
         # Called in whatever thread applied the change (a worker, or the board's input); the loop does the rest.
@@ -175,6 +184,8 @@ class LiveSession:
         while True:
             await self._dirty.wait()
             self._dirty.clear()
+            if self._clock is not None:
+                await self._check_clock()
             viewers = {c.viewer for c in self.connections}
             if not viewers:
                 continue
@@ -190,11 +201,61 @@ class LiveSession:
                     connection.offer("view", text, state_id)
 
     async def attach(self, connection: Connection) -> None:
-        """Register a connection and queue its first full view."""
+        """Register a connection and queue its first full view (and the running clock, if any)."""
         self.connections.add(connection)
         texts = await asyncio.to_thread(self.envelopes, {connection.viewer})
         state_id, text = texts[connection.viewer]
         connection.offer("view", text, state_id)
+        if self._clock_key is not None:
+            connection.offer("clock", self._clock_text())
+
+    # -- time limits (Bohnanza's trading) ----------------------------------------------------------
+    async def _check_clock(self) -> None:
+        assert self._clock is not None
+        try:
+            envelope = await asyncio.to_thread(self.session.view, None)
+            deadline = self._clock(envelope["view"])
+        except Exception as exc:
+            self.hub.errors.append(f"session {self.id}: clock failed: {exc!r}")
+            return
+        key = deadline.key if deadline else None
+        if key == self._clock_key:
+            return
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            self._clock_task = None
+        self._clock_key = key
+        if deadline is not None:
+            self._clock_ends = self._loop.time() + deadline.seconds
+            self._clock_message = deadline.what
+            self._clock_task = asyncio.create_task(self._expire(deadline), name=f"clock-{self.id}")
+        text = self._clock_text()
+        for connection in list(self.connections):
+            connection.offer("clock", text)
+
+    def _clock_text(self) -> str:
+        if self._clock_key is None:
+            return dumps({"type": "clock", "what": None, "seconds": None})
+        left = max(0.0, self._clock_ends - self._loop.time())
+        return dumps({"type": "clock", "what": self._clock_message, "seconds": round(left, 1)})
+
+    async def _expire(self, deadline: Deadline) -> None:
+        await asyncio.sleep(deadline.seconds)
+        self._clock_task = None
+        assert self._clock is not None
+        async with self.lock:
+            # Only if it is still the same phase (a change may not have reached the clock yet); then no state id
+            # is needed: the limit holds whatever was done meanwhile.
+            envelope = await asyncio.to_thread(self.session.view, None)
+            now = self._clock(envelope["view"])
+            if now is None or now.key != deadline.key:
+                return
+            try:
+                accepted = await asyncio.to_thread(self.session.submit, deadline.action, HOST, None)
+            except CompanionError as exc:
+                self.feedback(False, HOST, "host", exc.reason, deadline.action, None, exc.code)
+                return
+        self.feedback(True, HOST, "host", "", accepted.action.to_json(), accepted.log)
 
     def touch(self) -> None:
         """Send everyone a fresh view (after a change outside the game state: names, colours)."""
@@ -262,6 +323,8 @@ class LiveSession:
         self.hub.feedback_sent += 1
 
     async def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
         self._unsubscribe()
         self._fanout_task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -346,5 +409,3 @@ class Hub:
         self.sessions.clear()
 
 
-def actor_text(actor: Seat) -> str:
-    return "host" if actor == HOST else str(actor)

@@ -148,3 +148,47 @@ def test_the_token_bucket_allows_a_burst_then_the_rate():
     assert bucket.take("b")  # another token has its own bucket
     now[0] += 1.0
     assert bucket.take("a") and bucket.take("a") and not bucket.take("a")
+
+
+async def test_a_time_limit_acts_for_the_host_once_when_it_runs_out(hub, new_session, monkeypatch):
+    from companion.web import hub as hub_module
+    from companion.web.clocks import Deadline
+
+    def per_turn(view):
+        return Deadline(("turn", view["turn"]), 0.1, {"seat": "host", "action": "adjust_score", "target": 0,
+                                                       "delta": 1}, "test")
+
+    monkeypatch.setitem(hub_module.CLOCKS, "tiny", per_turn)
+    seated = new_session(players=2)
+    live = await hub.live(seated.id)
+    recorder = Recorder()
+    connection, task = connect(live, None, recorder)
+    await live.attach(connection)
+    await wait_for(lambda: live.session.state_id == 1, timeout=2)
+    clocks = [m for m in recorder.messages if m["type"] == "clock"]
+    assert clocks and clocks[0]["what"] == "test" and 0 < clocks[0]["seconds"] <= 0.1
+    await asyncio.sleep(0.3)
+    assert live.session.state_id == 1 and live.session.view(None)["view"]["scores"] == [1, 0]
+    # A new turn starts a new limit.
+    await live.submit(live.session.legal_actions(0)[0], 0, 1, "phone")
+    await wait_for(lambda: live.session.state_id == 3, timeout=2)
+    task.cancel()
+
+
+async def test_bohnanza_trading_ends_when_its_time_limit_is_up(hub, new_session):
+    from companion.core.registry import all_games
+
+    if "bohnanza" not in all_games():
+        pytest.skip("Bohnanza has not landed")
+    seated = new_session("bohnanza", 3, options={"trade_seconds": 1})
+    live = await hub.live(seated.id)
+    session = live.session
+    plant = next(a for a in session.legal_actions(0) if a.kind == "plant_bean")
+    await live.submit(plant, 0, session.state_id, "phone")
+    turn_up = next(a for a in session.legal_actions(0) if a.kind == "turn_up_cards")
+    await live.submit(turn_up, 0, session.state_id, "phone")
+    assert session.view(None)["view"]["phase"] == "trade"
+    started = time.monotonic()
+    await wait_for(lambda: session.view(None)["view"]["phase"] != "trade", timeout=3)
+    assert time.monotonic() - started > 0.8
+    assert hub.store.log(seated.id)[-1].seat == "host"

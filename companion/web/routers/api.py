@@ -10,7 +10,7 @@ import segno
 from fastapi import APIRouter, Query
 from starlette.requests import Request
 
-from companion.core.errors import MalformedAction, NotAllowed
+from companion.core.errors import NotAllowed
 from companion.core.registry import all_games
 from companion.core.seats import HOST, Seat
 from companion.store import Session
@@ -109,9 +109,3 @@ async def get_join_codes(sid: int, request: Request, hub: HubDep, settings: Sett
     if actor != HOST:
         raise NotAllowed("only the host may see the join codes")
     return await asyncio.to_thread(join_codes, live.session, base_url(settings, request))
-
-
-def require_object(value: Any, what: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise MalformedAction(f"{what} must be a JSON object")
-    return value

@@ -16,6 +16,8 @@ const state = { envelope: null, selection: undefined, busy: false, status: "conn
 let busyTimer = null;
 let toastTimer = null;
 let live = null;
+// A time limit the server keeps (Bohnanza's trading): when it ends, by this phone's clock.
+const clock = { what: null, ends: 0, timer: null };
 
 function toast(text, kind) {
   clearTimeout(toastTimer);
@@ -74,7 +76,21 @@ function drawTop() {
       h("strong", {}, me ? me.name : t("Table companion")),
       envelope ? h("span", { class: "game" }, t(envelope.title)) : null,
       h("span", { class: `conn ${state.status}`, role: "status" }, statusText(state.status))),
-    envelope ? turnLine(envelope) : null);
+    envelope ? turnLine(envelope) : null,
+    clock.what ? h("p", { class: "clock", role: "timer" }, clockText()) : null);
+}
+
+function clockText() {
+  const seconds = Math.max(0, Math.ceil((clock.ends - Date.now()) / 1000));
+  return clock.what === "trading" ? t("Trading ends in {seconds} s", { seconds }) : t("Time left: {seconds} s", { seconds });
+}
+
+function setClock(message) {
+  clearInterval(clock.timer);
+  clock.what = message.seconds === null || message.seconds === undefined ? null : message.what;
+  clock.ends = Date.now() + (message.seconds || 0) * 1000;
+  if (clock.what) clock.timer = setInterval(drawTop, 1000);
+  drawTop();
 }
 
 function statusText(status) {
@@ -151,6 +167,8 @@ function onMessage(message) {
       toast((message.text ? t(message.text) : t("That was refused.")), "error");
       if (message.code === "stale") live.send({ type: "refresh" });
     }
+  } else if (message.type === "clock") {
+    setClock(message);
   } else if (message.type === "error") {
     fatal(message.text);
   }
