@@ -227,6 +227,22 @@ def stage_firmware(compile_modules: bool, workdir: Path, mpy_cross: str | None =
     return staged
 
 
+def request_safe_mode(port: str, wait: float = 2.5) -> bool:
+    """Ask a running firmware to restart into safe mode (it ignores Ctrl-C, which mpremote relies on)."""
+    import serial
+
+    from companion.link.protocol import _frame
+
+    try:
+        with serial.Serial(port, 115200, timeout=0.2, write_timeout=1) as link:
+            link.write(_frame.encode(-1, "safe", "{}"))
+            link.flush()
+    except (serial.SerialException, OSError):
+        return False  # no firmware answering there (a fresh Pico): mpremote gets in directly
+    time.sleep(wait)
+    return True
+
+
 def cmd_deploy(args: argparse.Namespace) -> int:
     port = args.port
     if port is None:
@@ -237,6 +253,10 @@ def cmd_deploy(args: argparse.Namespace) -> int:
         port = boards[0].device
     if not args.dry_run and shutil.which(args.mpremote) is None:
         raise CompanionError(f"{args.mpremote} not found: pip install mpremote")
+    if args.dry_run:
+        print(f"(would send a `safe` frame to {port}: a running firmware restarts into safe mode for mpremote)")
+    else:
+        request_safe_mode(port)
     with tempfile.TemporaryDirectory() as tmp:
         staged = stage_firmware(args.compile, Path(tmp))
         for i, command in enumerate(deploy_commands(port, args.mpremote, staged)):

@@ -145,16 +145,16 @@ def render_svg(pins: dict[str, Any]) -> str:
     """A wiring diagram: the Pico's header with every used pin labelled and tied to its part."""
     used = assignments(pins)
     by_name = {f"GP{gpio}": info for gpio, info in used.items()}
-    width, height = 1100, 760
-    pico_x, pico_y, pico_w, pitch = 440, 90, 220, 30
+    width, height = 1300, 900
+    pico_x, pico_y, pico_w, pitch = 540, 90, 220, 30
     pico_h = pitch * 20 + 20
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="13">',
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-        '<text x="550" y="34" font-size="22" text-anchor="middle" font-weight="bold">'
+        '<text x="650" y="34" font-size="22" text-anchor="middle" font-weight="bold">'
         "Table controller wiring (generated from hardware/pins.json)</text>",
-        f'<text x="550" y="58" text-anchor="middle" fill="#444">{escape(pins["board"])}, '
+        f'<text x="650" y="58" text-anchor="middle" fill="#444">{escape(pins["board"])}, '
         "seen from above, USB at the top</text>",
         f'<rect x="{pico_x}" y="{pico_y}" width="{pico_w}" height="{pico_h}" rx="10" fill="#2e7d32" stroke="#1b5e20"/>',
         f'<rect x="{pico_x + 85}" y="{pico_y - 14}" width="50" height="22" rx="3" fill="#bbbbbb" stroke="#777"/>',

@@ -161,6 +161,12 @@ class Controller:
                 self.buzzer.play(str(body.get("pattern", "")), now)
         elif kind == "snap":
             self.link.send_snapshot(now)
+        elif kind == "safe":
+            self.leds.all_off()
+            self.leds.poll(now)
+            safe_mode = getattr(self.hardware, "safe_mode", None)
+            if safe_mode is not None:
+                safe_mode()
         elif kind == "reset":
             self.leds.all_off()
             self.buzzer.stop()

@@ -1,5 +1,6 @@
 """The real hardware on the Pico: pins from pins.py, the USB serial port, the watchdog; then the loop."""
 
+import os
 import sys
 
 import machine
@@ -66,9 +67,37 @@ class Hardware:
     def reset(self):
         machine.reset()
 
+    def safe_mode(self):
+        with open(SAFE_FLAG, "w") as flag:
+            flag.write("1")
+        machine.reset()
+
+
+SAFE_FLAG = "/safe-mode"
+
+
+def safe_mode_wanted():
+    """Safe mode (the REPL, no loop, no watchdog) after a `safe` frame, or with UNDO held at power-up."""
+    try:
+        os.remove(SAFE_FLAG)
+        return True
+    except OSError:
+        pass
+    pin = machine.Pin
+    row = pin(pins.KEY_ROWS[-1], pin.OUT, value=0)
+    col = pin(pins.KEY_COLS[-1], pin.IN, pin.PULL_UP)
+    time.sleep_ms(5)
+    held = col.value() == 0
+    row.value(1)
+    return held
+
 
 def run():
-    # Stray bytes (a 0x03 inside a frame) must never raise KeyboardInterrupt in the loop.
+    if safe_mode_wanted():
+        print("table controller: safe mode, firmware not started")
+        return
+    # Stray bytes (a 0x03 inside a frame) must never raise KeyboardInterrupt in the loop; mpremote gets in
+    # through safe mode instead (`companion firmware deploy` asks for it).
     micropython.kbd_intr(-1)
     hardware = Hardware()
     controller = Controller(UsbPort(), hardware)

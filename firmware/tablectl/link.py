@@ -160,6 +160,8 @@ class Link:
                 self._acked(reader.int_field(b"n"), now)
             elif reader.kind_is(b"sync"):
                 self._sync(now)
+            elif reader.kind_is(b"safe"):
+                self.on_command("safe", b"")  # no session needed: deployment asks for it out of the blue
             return
         if reader.seq != self.rx_expect:
             self.repeats += 1

@@ -268,6 +268,15 @@ def scenario_leds_flash_and_beep_on_command():
     assert rig.hw.pwm.notes[-2:] == [440, 660]
 
 
+def scenario_safe_frame_restarts_into_safe_mode_without_a_session():
+    rig = Rig(sync=False)
+    calls = []
+    rig.hw.safe_mode = lambda: calls.append(1)
+    rig.send(-1, "safe", "{}")
+    rig.run(4)
+    assert calls == [1]
+
+
 SCENARIOS = [name for name in sorted(globals()) if name.startswith("scenario_")]
 
 

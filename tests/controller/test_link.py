@@ -218,3 +218,12 @@ async def test_open_board_falls_back_to_a_simulated_board(monkeypatch):
         await link.wait_connected(3)
     finally:
         await link.close()
+
+
+def test_udev_rule_names_the_board_and_hides_it_from_modemmanager():
+    rules = (firmware.HARDWARE_DIR / "99-companion.rules").read_text()
+    lines = [line for line in rules.splitlines() if line and not line.startswith("#")]
+    vid, pid = f"{discovery.VID:04x}", f"{discovery.PID:04x}"
+    assert lines and all(f'ATTRS{{idVendor}}=="{vid}"' in r and f'ATTRS{{idProduct}}=="{pid}"' in r for r in lines)
+    assert all('ENV{ID_MM_DEVICE_IGNORE}="1"' in r for r in lines)
+    assert any('SUBSYSTEM=="tty"' in r and 'SYMLINK+="companion-board"' in r for r in lines)
