@@ -22,7 +22,7 @@ from companion.games.power_grid.actions import (
     Pass,
 )
 from companion.games.power_grid.data import MAPS, PLANTS, RESOURCES, TRACKS
-from companion.games.power_grid.hints import build_plans, max_bids
+from companion.games.power_grid.hints import MAX_SET, build_plans, fuel_cost, max_bids
 from companion.games.power_grid.state import PowerGridState
 
 # How many new cities the bot keeps money for when it bids.
@@ -56,14 +56,29 @@ class HeuristicBot:
             return self._build(state, seat, legal)
         return legal[0]
 
-    def _limit(self, state: PowerGridState, seat: int, plant: int) -> int | None:
-        for row in max_bids(state, seat):
-            if row["plant"] == plant:
-                for reserve in range(BUILD_RESERVE, -1, -1):
-                    value = row["by_cities"][reserve]["max_bid"]
-                    if value is not None:
-                        return value
-        return None
+    def _limits(self, state: PowerGridState, seat: int) -> dict[int, int | None]:
+        """Per plant, the most the bot pays: what keeps money to fuel its plants and, unless its plants already
+        power fewer cities than it has, to build a couple more."""
+        player = state.players[seat]
+        capacity = sum(PLANTS[h.plant].cities for h in player.plants)
+        reserve = 0 if capacity <= len(player.cities) else BUILD_RESERVE
+        return {row["plant"]: row["by_cities"][reserve]["max_bid"] for row in max_bids(state, seat, most=reserve)}
+
+    def _builds_this_round(self, state: PowerGridState, seat: int) -> int:
+        """How many cities the bot can both build and fuel this round (at most one more than its plants power)."""
+        player = state.players[seat]
+        capacity = sum(PLANTS[h.plant].cities for h in player.plants)
+        most = min(MAX_SET, max(1, capacity - len(player.cities) + 1))
+        plans = build_plans(state, seat, kmax=most)
+        best = 0
+        for k in range(1, most + 1):
+            plan = plans[k]
+            if plan is None:
+                break
+            fuel = fuel_cost(player.plants, len(player.cities) + k, state.resources)
+            if fuel is not None and plan.total + fuel <= player.money:
+                best = k
+        return best
 
     def _improves(self, state: PowerGridState, seat: int, plant: int) -> bool:
         player = state.players[seat]
@@ -73,11 +88,12 @@ class HeuristicBot:
 
     def _open(self, state: PowerGridState, seat: int, legal: Sequence[Action]) -> Action:
         opens = [a for a in legal if isinstance(a, OpenAuction)]
+        limits = self._limits(state, seat)
         wanted = []
         for a in opens:
             if a.bid != a.plant or not self._improves(state, seat, a.plant):
                 continue
-            limit = self._limit(state, seat, a.plant)
+            limit = limits.get(a.plant)
             if limit is not None and limit >= a.plant:
                 wanted.append(a)
         if wanted:
@@ -94,7 +110,7 @@ class HeuristicBot:
         passing = next(a for a in legal if isinstance(a, Pass))
         if not bids or not self._improves(state, seat, auction.plant):
             return passing
-        limit = self._limit(state, seat, auction.plant)
+        limit = self._limits(state, seat).get(auction.plant)
         lowest = min(bids, key=lambda a: a.amount)
         if limit is None or lowest.amount > limit:
             return passing
@@ -102,7 +118,7 @@ class HeuristicBot:
 
     def _buy(self, state: PowerGridState, seat: int, legal: Sequence[Action]) -> Action:
         player = state.players[seat]
-        target = len(player.cities) + BUILD_RESERVE
+        target = len(player.cities) + self._builds_this_round(state, seat)
         # Fuel the strongest plants first, up to what the network (plus the next builds) can use.
         powered = 0
         for h in sorted(player.plants, key=lambda h: -PLANTS[h.plant].cities):
@@ -129,8 +145,9 @@ class HeuristicBot:
         end = next(a for a in legal if isinstance(a, EndBuilding))
         if len(legal) == 1:
             return end
-        plans = build_plans(state, seat, budget=player.money)
-        for k in range(min(want, len(plans) - 1), 0, -1):
+        most = min(want, MAX_SET)
+        plans = build_plans(state, seat, budget=player.money, kmax=most)
+        for k in range(most, 0, -1):
             plan = plans[k]
             if plan is not None:
                 city = MAPS[state.map].city_ids[plan.cities[0]]

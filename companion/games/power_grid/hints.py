@@ -85,14 +85,14 @@ def fuel_cost(holdings: tuple[Holding, ...], target: int, market: tuple[int, ...
     return best
 
 
-def max_bids(state: PowerGridState, seat: int) -> list[dict[str, Any]]:
-    """Hint 4: per plant, the highest bid that still leaves money to fuel your plants and build N more cities."""
+def max_bids(state: PowerGridState, seat: int, most: int = MAX_SET) -> list[dict[str, Any]]:
+    """Hint 4: per plant, the highest bid that still leaves money to fuel your plants and build N (0..most) cities."""
     player = state.players[seat]
     if state.auction is not None:
         plants = [(state.auction.plant, state.auction.price + 1)]
     else:
         plants = [(p, p) for p in state.current_market()]
-    plans = build_plans(state, seat)
+    plans = build_plans(state, seat, kmax=most)
     out = []
     for plant, lowest in plants:
         holdings = (*player.plants, Holding(plant))
@@ -101,7 +101,7 @@ def max_bids(state: PowerGridState, seat: int) -> list[dict[str, Any]]:
             weakest = min(player.plants, key=lambda h: (PLANTS[h.plant].cities, h.plant))
             holdings = tuple(h for h in holdings if h is not weakest)
         rows = []
-        for n in range(MAX_SET + 1):
+        for n in range(most + 1):
             plan = plans[n] if n else None
             if n and plan is None:
                 rows.append({"cities": n, "max_bid": None})
