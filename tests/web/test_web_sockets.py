@@ -209,3 +209,18 @@ def test_a_client_ping_is_answered(client, new_session):
         pub.receive_json()
         pub.send_json({"type": "ping"})
         assert until(pub, "pong") == {"type": "pong"}
+
+
+def test_a_flood_of_messages_is_refused(db_path, new_session):
+    seated = new_session()
+    settings = Settings(db_path=db_path, actions_per_second=0.001, action_burst=2)
+    with TestClient(create_app(settings)) as client, seat_socket(client, seated, 0) as s0:
+        s0.receive_json()
+        for _ in range(6):
+            s0.send_json({"type": "refresh"})
+        codes = []
+        while len(codes) < 2:
+            message = s0.receive_json()
+            if message["type"] == "feedback":
+                codes.append(message["code"])
+    assert codes == ["rate_limited", "rate_limited"]

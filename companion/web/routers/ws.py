@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket
 from companion.core.errors import CompanionError, MalformedAction, NotAllowed
 from companion.core.seats import Seat
 from companion.web.deps import HubDep, SettingsDep
-from companion.web.hub import Connection, Hub, LiveSession, Source, dumps
+from companion.web.hub import Connection, Hub, LiveSession, RateLimited, Source, TokenBucket, dumps
 from companion.web.routers.api import with_seat
 from companion.web.settings import Settings
 
@@ -115,11 +115,16 @@ async def read(
     source: Source,
 ) -> None:
     """Handle the client's messages one at a time until it disconnects."""
+    # Every message costs the server something (a refresh computes a view): a flood is refused per connection.
+    flood = TokenBucket(2 * settings.actions_per_second, 2 * settings.action_burst)
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
         connection.last_heard = time.monotonic()
+        if not flood.take("messages"):
+            reply(connection, RateLimited("too many messages at once; wait a moment"))
+            continue
         text = message.get("text")
         if text is None:
             text = (message.get("bytes") or b"").decode("utf-8", "replace")
