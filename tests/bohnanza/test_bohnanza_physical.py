@@ -80,3 +80,12 @@ def test_only_the_table_reveals_cards():
     table.do(DrawBean(TABLE, "chili-07"), DrawBean(TABLE, "chili-08"))
     table.refuses(DrawBean(TABLE, "chili-09"), "no card is being dealt, turned up or drawn now")
     assert cards("chili", 7, 8) == list(table.state.face_up)
+
+
+def test_a_tap_of_a_deck_or_discard_card_while_nothing_is_revealed_means_nothing():
+    table = four()
+    table.state = move(table.state, ["red-08"], "discard")
+    with pytest.raises(IllegalAction, match="Red Bean 5 of 8 is in the draw deck; a tap of it means nothing now"):
+        GAME.tag_action(table.state, "red-05")
+    with pytest.raises(IllegalAction, match="Red Bean 8 of 8 is on the discard pile"):
+        GAME.tag_action(table.state, "red-08")

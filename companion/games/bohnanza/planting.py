@@ -8,7 +8,14 @@ from companion.core import Action, IllegalAction, LogMessage, msg
 from companion.games.bohnanza.actions import PlantBean, TurnUpCards
 from companion.games.bohnanza.beans import BEAN_OF, bean_of, card_label
 from companion.games.bohnanza.deck import advance
-from companion.games.bohnanza.state import BohnanzaState, check_field, check_seat, fitting_fields, plant_into
+from companion.games.bohnanza.state import (
+    BohnanzaState,
+    check_field,
+    check_seat,
+    fitting_fields,
+    plant_into,
+    with_player,
+)
 
 
 def may_plant_from_hand(state: BohnanzaState) -> bool:
@@ -65,12 +72,9 @@ def apply_plant(state: BohnanzaState, action: PlantBean, log: list[LogMessage]) 
 
 
 def _take_from(state: BohnanzaState, seat: int, place: str, card: str) -> BohnanzaState:
-    p = state.players[seat]
-    cards = getattr(p, place)
+    cards = getattr(state.players[seat], place)
     index = cards.index(card)
-    players = list(state.players)
-    players[seat] = dataclasses.replace(p, **{place: cards[:index] + cards[index + 1 :]})
-    return dataclasses.replace(state, players=tuple(players))
+    return with_player(state, seat, **{place: cards[:index] + cards[index + 1 :]})
 
 
 def apply_turn_up(state: BohnanzaState, action: TurnUpCards, log: list[LogMessage]) -> BohnanzaState:

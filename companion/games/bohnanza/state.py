@@ -82,10 +82,6 @@ class BohnanzaState:
         return self.step == "over"
 
 
-def player(state: BohnanzaState, seat: int) -> Player:
-    return state.players[seat]
-
-
 def with_player(state: BohnanzaState, seat: int, **changes: object) -> BohnanzaState:
     players = list(state.players)
     players[seat] = dataclasses.replace(players[seat], **changes)  # type: ignore[arg-type]
@@ -131,8 +127,8 @@ def ordinal(n: int) -> str:
 
 def all_places(state: BohnanzaState) -> Iterator[tuple[str, tuple[str, ...]]]:
     """Every pile of cards with a name for it: the conservation invariant and `locate` walk these."""
-    yield "the draw deck", state.deck
-    yield "the discard pile", state.discard
+    yield "in the draw deck", state.deck
+    yield "on the discard pile", state.discard
     yield "out of the game", state.removed
     yield "face up on the table", state.face_up
     for seat, p in enumerate(state.players):
