@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import fw_scenarios
@@ -123,3 +124,70 @@ def test_firmware_types_check_against_the_rp2_stubs():
     )
     assert result.returncode == 0, result.stdout[-3000:]
     assert "0 errors" in result.stdout
+
+
+class FakePin:
+    IN, OUT, PULL_UP = "in", "out", "pull_up"
+    made: list[FakePin] = []
+
+    def __init__(self, gpio, mode=None, pull=None, value=None):
+        self.gpio, self.mode, self.pull, self.level = gpio, mode, pull, value
+        FakePin.made.append(self)
+
+    def value(self, level=None):
+        if level is None:
+            return 1 if self.level is None else self.level
+        self.level = level
+        return None
+
+
+def fake_module(name, **attributes):
+    module = types.ModuleType(name)
+    module.__dict__.update(attributes)
+    return module
+
+
+def test_real_hardware_set_up_follows_the_pin_map(monkeypatch, tmp_path):
+    FakePin.made = []
+    spi_args = {}
+    machine = fake_module(
+        "machine",
+        Pin=FakePin,
+        SPI=lambda spi_id, **kw: spi_args.update(kw, id=spi_id),
+        PWM=lambda pin: types.SimpleNamespace(pin=pin),
+        WDT=lambda timeout: None,
+        unique_id=lambda: b"\xe6\x61\x4c\x01",
+        reset=lambda: None,
+    )
+    neopixel = fake_module("neopixel", NeoPixel=lambda pin, n: types.SimpleNamespace(pin=pin, n=n))
+    monkeypatch.setitem(sys.modules, "machine", machine)
+    monkeypatch.setitem(sys.modules, "neopixel", neopixel)
+    monkeypatch.setitem(sys.modules, "micropython", fake_module("micropython", kbd_intr=lambda c: None))
+    monkeypatch.delitem(sys.modules, "tablectl.hw", raising=False)
+    try:
+        hw = firmware.module("hw")
+        hardware = hw.Hardware()
+        monkeypatch.setattr(hw, "SAFE_FLAG", str(tmp_path / "safe-mode"))
+        monkeypatch.setattr(hw, "time", types.SimpleNamespace(sleep_ms=lambda ms: None))
+        assert not hw.safe_mode_wanted()
+        (tmp_path / "safe-mode").write_text("1")
+        assert hw.safe_mode_wanted() and not (tmp_path / "safe-mode").exists()
+    finally:
+        sys.modules.pop("tablectl.hw", None)
+    pins = pinmap.load()
+    assert [p.gpio for p in hardware.seat_pins] == pins["seat_buttons"]["gpio"]
+    assert all(p.mode == "in" and p.pull == "pull_up" for p in hardware.seat_pins)
+    assert [p.gpio for p in hardware.rows] == pins["key_matrix"]["rows"]
+    assert [p.gpio for p in hardware.cols] == pins["key_matrix"]["cols"]
+    reader = pins["rc522"]
+    assert spi_args["id"] == reader["spi"] and spi_args["baudrate"] == reader["baudrate"]
+    assert (spi_args["sck"].gpio, spi_args["mosi"].gpio, spi_args["miso"].gpio) == (
+        reader["sck"],
+        reader["mosi"],
+        reader["miso"],
+    )
+    assert (hardware.cs.gpio, hardware.rst.gpio) == (reader["cs"], reader["rst"])
+    assert hardware.pixels.pin.gpio == pins["pixels"]["gpio"]
+    assert hardware.pixels.n == pins["pixels"]["seat_pixels"] + pins["pixels"]["strip_pixels"]
+    assert hardware.pwm.pin.gpio == pins["buzzer"]["gpio"]
+    assert hardware.board_id == "e6614c01"
