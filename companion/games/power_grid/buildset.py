@@ -3,8 +3,10 @@
 Building cities one at a time, each pays the cheapest path from the network as it has grown; the best order
 is Prim's order, so a set T costs its slot prices plus the weight of a minimum spanning tree over the network
 (as one node) and T, in shortest-path distances. The search enumerates every set exactly once, in its Prim order
-from the network (or from its first city in a fixed ranking when the network is empty), and cuts a branch when its
-cost plus a lower bound on the cities still to add cannot beat the best set of that size found so far.
+from the network (or from its first city in a fixed ranking when the network is empty), and cuts a branch when
+its cost plus a lower bound on the r cities still to add cannot beat the best set of that size found so far.
+Two bounds, the larger counts: each city adds at least its slot and its cheapest edge to the tree or to another
+candidate; and the r cities together add at least their slots plus the distance to the farthest of them.
 """
 
 from __future__ import annotations
@@ -154,12 +156,17 @@ def cheapest_sets(
             new_cur = list(row) if first else [a if a < b else b for a, b in zip(cur, row)]
             nxt = sorted(after, key=new_cur.__getitem__)
             ws = sorted(map(weight.__getitem__, nxt))
+            ss = sorted(map(slot.__getitem__, nxt))
             acc = new_cost
+            slots_acc = new_cost
             for r in range(1, min(kmax - k, len(ws)) + 1):
                 acc += ws[r - 1]
-                if acc > budget:
+                slots_acc += ss[r - 1]
+                # The cities added hang from the network by paths at least as long as the farthest one's distance.
+                bound = max(acc, slots_acc + new_cur[nxt[r - 1]])
+                if bound > budget:
                     break
-                if acc < best_cost[k + r]:
+                if bound < best_cost[k + r]:
                     search(nxt, new_cur, (*seq, c), (*prices, price), new_cost)
                     break
 
