@@ -249,13 +249,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Bots play a stored session, one action at a time, printing the ticker and the final scores."""
-    from companion.testing.harness import choose_actor
+    from companion.testing.harness import ask_other_seats, choose_actor
 
     store = _store(args)
     session = Session.create(store, args.game, args.players, seed=args.seed)
     game = session.game
     bots = game.bots()
-    bot = bots.get("heuristic") or bots.get("greedy") or next(iter(bots.values()))
+    # The demo shows the game's best bot when it has one besides random play.
+    bot = next((b for name, b in bots.items() if name != "random"), bots["random"])
     rng = random.Random(args.seed)
     print(f"session {session.id}: {game.title} with {args.players} bots (stored in {store.path})")
     steps = 0
@@ -266,6 +267,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
             return 1
         seat, legal = pick
         action = bot.choose(game, session.state, seat, legal, rng) if seat != TABLE else rng.choice(legal)
+        if action is None:  # the bot passed on an optional move: another seat acts
+            asked = ask_other_seats(game, session.state, rng, {s: bot for s in range(args.players)}, bot, seat)
+            if asked is None:
+                print("every seat declined to act", file=sys.stderr)
+                return 1
+            action = asked[2]
         accepted = session.submit(action, HOST, state_id=session.state_id)
         for m in accepted.log:
             if m.visible_to is None:

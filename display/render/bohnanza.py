@@ -68,8 +68,8 @@ class BohnanzaRenderer(GameRenderer):
 
     def status(self, view: dict[str, Any], ctx: Context) -> list[str]:
         out = []
-        if isinstance(view.get("turn"), int):
-            out.append(_("Turn {n}", n=view["turn"] + 1))
+        if isinstance(view.get("turn"), int) and view["turn"] > 0:  # the engine counts turns from 1 (0: the deal)
+            out.append(_("Turn {n}", n=view["turn"]))
         phase = view.get("phase")
         if isinstance(phase, str):
             out.append(_(PHASES.get(phase, phase_label(phase))))
