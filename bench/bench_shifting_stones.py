@@ -15,8 +15,9 @@ import statistics
 import time
 
 from companion.core import get_game
+from companion.games.shifting_stones.best_turn import search_nodes
+from companion.games.shifting_stones.distance import warm_up
 from companion.games.shifting_stones.patterns import CARD_IDS, random_grid
-from companion.games.shifting_stones.search import search_nodes, warm_up
 from companion.testing.harness import selfplay
 
 

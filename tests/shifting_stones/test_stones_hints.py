@@ -10,9 +10,10 @@ from stones_table import HANDS, play, table
 
 from companion.games.shifting_stones import GAME
 from companion.games.shifting_stones.actions import EndTurn, ScoreCard
+from companion.games.shifting_stones.best_turn import best_turn
+from companion.games.shifting_stones.distance import distance, route
 from companion.games.shifting_stones.hints import card_plan, turn_plan
 from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, encode, placements_on, random_grid
-from companion.games.shifting_stones.search import best_turn, distance, route
 
 # -- plain searches, written from the rules and sharing nothing with the engine's search but the matching rule --
 

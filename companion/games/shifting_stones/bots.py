@@ -9,9 +9,9 @@ from typing import Any
 from companion.core.actions import Action
 from companion.core.seats import TABLE, Seat
 from companion.games.shifting_stones.actions import EndTurn, SkipTurn
+from companion.games.shifting_stones.distance import distance, route
 from companion.games.shifting_stones.hints import move_action, spend_order, turn_plan
 from companion.games.shifting_stones.patterns import PATTERNS
-from companion.games.shifting_stones.search import distance, route
 from companion.games.shifting_stones.state import StonesState
 
 

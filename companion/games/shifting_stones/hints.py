@@ -12,8 +12,9 @@ from typing import Any
 
 from companion.core.actions import Action
 from companion.games.shifting_stones.actions import FlipStone, ScoreCard, ShiftStones
+from companion.games.shifting_stones.best_turn import best_turn_checked
+from companion.games.shifting_stones.distance import Move, distance, route
 from companion.games.shifting_stones.patterns import CELL_NAMES, PATTERNS, matches
-from companion.games.shifting_stones.search import Move, best_turn_checked, distance, route
 from companion.games.shifting_stones.state import StonesState
 
 

@@ -13,7 +13,8 @@ from companion.core.errors import IllegalAction
 
 
 def _load() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data").joinpath("shifting_stones.json").read_text(encoding="utf-8")
+    package = "companion.games.shifting_stones"
+    text = resources.files(package).joinpath("data").joinpath("shifting_stones.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 

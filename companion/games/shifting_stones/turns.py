@@ -19,12 +19,12 @@ from companion.games.shifting_stones.patterns import (
     flipped,
     matches,
 )
-from companion.games.shifting_stones.state import PlayerState, StonesState, end_target, evolve, where
+from companion.games.shifting_stones.state import StonesState, end_target, evolve, where
 
 
 def _update_player(state: StonesState, seat: int, **changes: object) -> StonesState:
     players = list(state.players)
-    players[seat] = evolve(players[seat], **changes)  # type: ignore[arg-type]
+    players[seat] = evolve(players[seat], **changes)
     return evolve(state, players=tuple(players))
 
 
@@ -176,7 +176,3 @@ def next_turn(state: StonesState) -> StonesState:
         acted=0,
         scored_this_turn=0,
     )
-
-
-def new_player(hand: tuple[str, ...]) -> PlayerState:
-    return PlayerState(hand)

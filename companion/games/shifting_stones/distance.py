@@ -1,0 +1,259 @@
+"""The fewest shifts and flips that put a pattern card on the grid, exactly, and a shortest way to do it.
+
+Why the distance formula is exact: a stone keeps its identity while it is shifted, and a flip only turns the
+stone in a cell over. Any sequence of shifts and flips therefore moves each stone somewhere (the shifts) and
+turns some stones over (the flips), and the two parts do not interact. To show a pattern at one placement, some
+stones of the right kinds must end on its coloured squares: the flips needed are the chosen stones that show the
+wrong face (one each), and the shifts needed are the fewest swaps of neighbours that bring those marked stones to
+their squares while the other stones go anywhere. That last number comes from a breadth-first search over the
+positions of the marked stones only (at most 9·8·7·6 = 3,024 states for the four coloured squares of the largest
+cards), done once per set of target cells. The minimum over placements and choices of stones is the distance.
+
+Inside the searches a grid is one integer, three bits per cell (cell 0 lowest), so that a placement matches when
+`grid & mask == value` and a move is a couple of bit operations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections import deque
+from collections.abc import Sequence
+from functools import cache
+
+from companion.games.shifting_stones.patterns import CELLS, NEIGHBOURS, PATTERNS, Pattern, kind
+
+Grid = tuple[int, ...]  # face codes, row-major, top left first
+
+UNREACHABLE = 99
+_CACHE_LIMIT = 1 << 18
+
+
+def pack(grid: Sequence[int]) -> int:
+    return sum(f << (3 * c) for c, f in enumerate(grid))
+
+
+def unpack(packed: int) -> Grid:
+    return tuple((packed >> (3 * c)) & 7 for c in CELLS)
+
+
+@dataclasses.dataclass(frozen=True)
+class Move:
+    """A shift (swap cells `a` and `b`) or a flip (`b` is None: turn the stone in cell `a` over)."""
+
+    a: int
+    b: int | None = None
+
+    @property
+    def is_flip(self) -> bool:
+        return self.b is None
+
+    def on(self, grid: Grid) -> Grid:
+        return unpack(_apply(pack(grid), self.a, self.b))
+
+
+def _apply(g: int, a: int, b: int | None) -> int:
+    if b is None:
+        return g ^ (1 << (3 * a))
+    diff = ((g >> (3 * a)) ^ (g >> (3 * b))) & 7
+    return g ^ (diff << (3 * a)) ^ (diff << (3 * b))
+
+
+# -- marked stones: fewest swaps ------------------------------------------------------------------
+
+
+def _swap(positions: tuple[int, ...], u: int, v: int) -> tuple[int, ...]:
+    return tuple(v if p == u else u if p == v else p for p in positions)
+
+
+@cache
+def swap_table(targets: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """For marked stones bound for `targets` (in that order), the fewest swaps from every start position.
+
+    Swapping two unmarked stones never helps, so only the marked positions are searched.
+    """
+    dist = {targets: 0}
+    queue = deque([targets])
+    while queue:
+        pos = queue.popleft()
+        d = dist[pos] + 1
+        for u, v in NEIGHBOURS:
+            if u in pos or v in pos:
+                nxt = _swap(pos, u, v)
+                if nxt not in dist:
+                    dist[nxt] = d
+                    queue.append(nxt)
+    return dist
+
+
+# -- one card ---------------------------------------------------------------------------------------
+
+
+def _chunk_table(kinds_mask: int, faces: bool) -> tuple[int, ...]:
+    """Maps three cells (9 bits) to their key bits: the face (or kind) for kinds the card shows, else 8 (or 4)."""
+    table = []
+    for chunk in range(512):
+        out = 0
+        for i in range(3):
+            f = (chunk >> (3 * i)) & 7
+            if kinds_mask >> kind(f) & 1:
+                out |= (f if faces else kind(f)) << (4 * i)
+            else:
+                out |= (8 if faces else 4) << (4 * i)
+        table.append(out)
+    return tuple(table)
+
+
+@cache
+def _tables(kinds_mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return _chunk_table(kinds_mask, True), _chunk_table(kinds_mask, False)
+
+
+def _keyed(g: int, table: tuple[int, ...]) -> int:
+    return table[g & 511] | table[(g >> 9) & 511] << 12 | table[g >> 18] << 24
+
+
+class _Card:
+    """What the search needs of a pattern card, precomputed."""
+
+    def __init__(self, pattern: Pattern) -> None:
+        self.pattern = pattern
+        self.points = pattern.points
+        self.kinds_mask = sum(1 << k for k in pattern.kinds)
+        self.checks = tuple(
+            (sum(7 << (3 * c) for c in p.cells), sum(f << (3 * c) for c, f in zip(p.cells, p.faces)))
+            for p in pattern.placements
+        )
+        self.face_table, self.kind_table = _tables(self.kinds_mask)
+        self.distances: dict[int, int] = {}
+        # Per layout of the card's kinds (faces aside): every placement and choice of stones with its swaps,
+        # cheapest first, so that a scan can stop once the swaps alone cost too much.
+        self.choices: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
+
+    def shows(self, g: int) -> bool:
+        # A plain loop: this is the search's innermost test, and any() over a generator is markedly slower.
+        for mask, value in self.checks:  # noqa: SIM110
+            if g & mask == value:
+                return True
+        return False
+
+    def distance(self, g: int) -> int:
+        key = _keyed(g, self.face_table)
+        d = self.distances.get(key)
+        if d is None:
+            d = self.route_parts(g)[0]
+            if len(self.distances) >= _CACHE_LIMIT:
+                self.distances.clear()
+            self.distances[key] = d
+        return d
+
+    def _layout_choices(self, g: int, grid: Grid) -> list[tuple[int, tuple[int, ...], int]]:
+        key = _keyed(g, self.kind_table)
+        found = self.choices.get(key)
+        if found is None:
+            where: dict[int, tuple[int, ...]] = {k: tuple(c for c in CELLS if grid[c] >> 1 == k) for k in range(4)}
+            # Every placement of a card asks for the same faces, so the choices of stones are the same.
+            choices = _choices(where, self.pattern.placements[0].faces)
+            found = []
+            for index, placement in enumerate(self.pattern.placements):
+                table = swap_table(placement.cells)
+                found += [(table[s], s, index) for s in choices]
+            found.sort()
+            if len(self.choices) >= _CACHE_LIMIT:
+                self.choices.clear()
+            self.choices[key] = found
+        return found
+
+    def route_parts(self, g: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """(distance, cells of the chosen stones, their target cells, the faces wanted) of a cheapest way."""
+        grid = unpack(g)
+        placements = self.pattern.placements
+        best = UNREACHABLE
+        best_choice: tuple[tuple[int, ...], int] = ((), 0)
+        for swaps, sources, index in self._layout_choices(g, grid):
+            if swaps >= best:
+                break
+            d = swaps
+            for s, f in zip(sources, placements[index].faces):
+                if grid[s] != f:
+                    d += 1
+            if d < best:
+                best = d
+                best_choice = (sources, index)
+        sources, index = best_choice
+        return best, sources, placements[index].cells, placements[index].faces
+
+
+@cache
+def _groups(faces: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The coloured squares grouped by the kind of stone they need: (kind, square indexes)."""
+    by_kind: dict[int, list[int]] = {}
+    for i, f in enumerate(faces):
+        by_kind.setdefault(kind(f), []).append(i)
+    return tuple((k, tuple(idx)) for k, idx in by_kind.items())
+
+
+@cache
+def _arrangements(cells: tuple[int, ...], count: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.permutations(cells, count))
+
+
+def _choices(where: dict[int, tuple[int, ...]], faces: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every way to choose distinct stones of the right kinds for the coloured squares, as their cells.
+
+    `where` lists the cells holding each kind of stone.
+    """
+    groups = _groups(faces)
+    per_kind = [_arrangements(where[k], len(idx)) for k, idx in groups]
+    if len(groups) == 1:
+        return list(per_kind[0])
+    out = []
+    for combo in itertools.product(*per_kind):
+        sources = [0] * len(faces)
+        for (_, idx), cells in zip(groups, combo):
+            for i, c in zip(idx, cells):
+                sources[i] = c
+        out.append(tuple(sources))
+    return out
+
+
+_CARDS: dict[str, _Card] = {}
+
+
+def card_info(pattern: Pattern) -> _Card:
+    card = _CARDS.get(pattern.id)
+    if card is None:
+        card = _CARDS[pattern.id] = _Card(pattern)
+    return card
+
+
+def distance(grid: Grid, pattern: Pattern) -> int:
+    """The fewest shifts and flips after which the pattern shows on the grid (0 if it shows now)."""
+    return card_info(pattern).distance(pack(grid))
+
+
+def route(grid: Grid, pattern: Pattern) -> list[Move]:
+    """A shortest list of moves after which the pattern shows on the grid ([] if it shows now)."""
+    d, sources, targets, faces = card_info(pattern).route_parts(pack(grid))
+    table = swap_table(targets)
+    pos = sources
+    moves: list[Move] = []
+    while table[pos]:
+        for u, v in NEIGHBOURS:
+            if u in pos or v in pos:
+                nxt = _swap(pos, u, v)
+                if table.get(nxt, UNREACHABLE) == table[pos] - 1:
+                    moves.append(Move(u, v))
+                    pos = nxt
+                    break
+    # Flip each chosen stone showing the wrong face, once it stands on its square.
+    moves += [Move(t) for t, s, f in zip(targets, sources, faces) if grid[s] != f]
+    assert len(moves) == d
+    return moves
+
+
+def warm_up() -> None:
+    """Build the swap tables for every placement of every card (a few hundred milliseconds, once)."""
+    for pattern in PATTERNS.values():
+        for placement in pattern.placements:
+            swap_table(placement.cells)
