@@ -90,8 +90,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
     monitor: threading.Thread | None = None
     stop = threading.Event()
     if args.monitor:
-        monitor = threading.Thread(target=_monitor_thread, args=(path, stop), daemon=True)
+        connected = threading.Event()
+        monitor = threading.Thread(target=_monitor_thread, args=(path, stop, connected), daemon=True)
         monitor.start()
+        connected.wait(10)  # what the board says before the monitor's first sync is not for anyone
     try:
         if args.script:
             for number, line in enumerate(args.script.read_text().splitlines(), 1):
@@ -120,13 +122,15 @@ def _sim_line(sim: SimulatedBoard, line: str, where: str) -> None:
         print(text, flush=True)
 
 
-def _monitor_thread(path: str, stop: threading.Event) -> None:
+def _monitor_thread(path: str, stop: threading.Event, connected: threading.Event) -> None:
     async def watch() -> None:
         async with BoardLink(port=path) as link:
 
             async def printer() -> None:
                 async for event in link.events():
                     print(f"  event: {event.describe()}", flush=True)
+                    if event.kind == "snapshot":
+                        connected.set()
 
             task = asyncio.create_task(printer())
             while not stop.is_set():

@@ -22,8 +22,9 @@ FAST = {
 
 
 class Presser:
-    """Presses and releases seat buttons and keys on alternate board steps, pausing while the board's queue
-    of unacknowledged frames is nearly full (as no hand outruns the link), and records what the board sent."""
+    """Presses a seat button and a key together on one board step and releases them on the next, pausing
+    while the board's queue of unacknowledged frames is nearly full (no hand outruns the link), and records
+    what the board sent."""
 
     def __init__(self, target: int) -> None:
         self.target = target
@@ -56,14 +57,12 @@ class Presser:
         assert hardware is not None
         if not self.enabled:
             return
-        if not self.down and (len(self.sent) >= self.target or link.count > link.SLOTS - link.RESERVED - 4):
+        if not self.down and (len(self.sent) >= self.target or link.count > link.SLOTS - link.RESERVED - 8):
             self.done = len(self.sent) >= self.target
             return
-        n = self.step // 2
-        if n % 2:
-            hardware.seat_buttons[n % 7].pressed = not self.down
-        else:
-            hardware.matrix.press(n % 12, not self.down)
+        n = self.step // 2  # a seat button and a key go down together, and up together
+        hardware.seat_buttons[n % 7].pressed = not self.down
+        hardware.matrix.press(n % 12, not self.down)
         self.down = not self.down
         self.step += 1
 
@@ -98,7 +97,7 @@ async def test_ten_thousand_events_survive_faults_and_unplugs(tmp_path, monkeypa
             started = time.monotonic()
             next_unplug = started + 1.0
             while not (presser.done and len(received) >= len(presser.sent)):
-                assert time.monotonic() - started < 50, (
+                assert time.monotonic() - started < 100, (
                     f"stalled: {len(received)} of {len(presser.sent)} events, {sim.controller.link.dropped} dropped"
                 )
                 await asyncio.sleep(0.05)
