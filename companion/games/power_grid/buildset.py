@@ -70,10 +70,9 @@ def cheapest_sets(
             best_prices[k] = prices
 
     # Greedy plans first (Prim from the network, or from a few promising first cities), for good early bounds.
-    if rooted:
-        starts: list[int | None] = [None]
-    else:
-        starts = sorted(range(m), key=lambda i: slot[i] + nearest[i])[:4]
+    starts: list[int | None] = [None]
+    if not rooted:
+        starts = [*sorted(range(m), key=lambda i: slot[i] + nearest[i])[:4]]
     for start in starts:
         if start is None:
             cur = list(to_net)
@@ -179,13 +178,11 @@ def cheapest_sets(
 
     out: list[BuildPlan | None] = [None]
     for k in range(1, kmax + 1):
-        seq = best_seq[k]
-        if seq is None:
+        found, paid = best_seq[k], best_prices[k]
+        if found is None or paid is None:
             out.append(None)
         else:
-            prices = best_prices[k]
-            assert prices is not None
-            out.append(BuildPlan(tuple(cand[i] for i in seq), prices, best_cost[k]))
+            out.append(BuildPlan(tuple(cand[i] for i in found), paid, best_cost[k]))
     return out + [None] * (wanted - kmax)
 
 

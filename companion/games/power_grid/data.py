@@ -14,10 +14,11 @@ STEP3 = 99  # the Step 3 card's place in the deck and the market: it sorts above
 INF = 10**6
 
 
+_PACKAGE = __package__ or "companion.games.power_grid"
+
+
 def _load(name: str) -> Any:
-    return json.loads(
-        importlib_resources.files(__package__).joinpath("data").joinpath(name).read_text(encoding="utf-8")
-    )
+    return json.loads(importlib_resources.files(_PACKAGE).joinpath("data").joinpath(name).read_text(encoding="utf-8"))
 
 
 @dataclasses.dataclass(frozen=True)
