@@ -11,7 +11,7 @@ from stones_table import HANDS, play, table
 from companion.games.shifting_stones import GAME
 from companion.games.shifting_stones.actions import EndTurn, ScoreCard
 from companion.games.shifting_stones.best_turn import best_turn
-from companion.games.shifting_stones.distance import distance, route
+from companion.games.shifting_stones.distance import card_info, distance, pack, route
 from companion.games.shifting_stones.hints import card_plan, turn_plan
 from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, encode, placements_on, random_grid
 
@@ -147,6 +147,18 @@ def test_fewest_actions_beyond_three_moves_equal_a_deeper_search():
             assert d == depth if depth is not None else d > 4, (grid, card, d, depth)
             deep += depth == 4
     assert deep > 0  # the test reached cards four moves away
+
+
+def test_the_quick_one_move_test_agrees_with_the_distance():
+    rng = random.Random(8)
+    ones = 0
+    for _ in range(3000):
+        grid = encode(random_grid(rng))
+        pattern = PATTERNS[rng.choice(CARD_IDS)]
+        info = card_info(pattern)
+        assert info._within_one(pack(grid)) == (distance(grid, pattern) <= 1), (grid, pattern.id)
+        ones += distance(grid, pattern) == 1
+    assert ones > 300
 
 
 def test_the_route_is_as_short_as_the_distance_and_shows_the_card():

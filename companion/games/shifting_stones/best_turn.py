@@ -157,9 +157,15 @@ class _TurnSearch:
             if low > spare:
                 continue
             if high > spare:
-                low = high = cards[i].distance(g)
-                if low > spare:
-                    continue
+                if spare == 1:
+                    # The deepest nodes are the most numerous: a direct one-move test spares the distance.
+                    if not cards[i].within_one(g):
+                        continue
+                    low = high = 1
+                else:
+                    low = high = cards[i].distance(g)
+                    if low > spare:
+                        continue
             near.append(i)
             bounds.append((i, low, high))
         # Continuations that add exactly one more card to the cards scored need no search: the card's own

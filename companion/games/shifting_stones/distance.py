@@ -113,6 +113,13 @@ def _keyed(g: int, table: tuple[int, ...]) -> int:
     return table[g & 511] | table[(g >> 9) & 511] << 12 | table[g >> 18] << 24
 
 
+_ADJACENT = frozenset(NEIGHBOURS)
+_LOW_BITS = sum(1 << (3 * c) for c in CELLS)
+_NEIGHBOURS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(b if a == c else a for a, b in NEIGHBOURS if c in (a, b)) for c in CELLS
+)
+
+
 class _Card:
     """What the search needs of a pattern card, precomputed."""
 
@@ -124,8 +131,14 @@ class _Card:
             (sum(7 << (3 * c) for c in p.cells), sum(f << (3 * c) for c, f in zip(p.cells, p.faces)))
             for p in pattern.placements
         )
+        # Per placement: its mask and value, and the face wanted in each cell (by cell index).
+        self.squares = tuple(
+            (mask, value, tuple(dict(zip(p.cells, p.faces)).get(c, -1) for c in CELLS))
+            for (mask, value), p in zip(self.checks, pattern.placements)
+        )
         self.face_table, self.kind_table = _tables(self.kinds_mask)
         self.distances: dict[int, int] = {}
+        self.near: dict[int, bool] = {}
         # Per layout of the card's kinds (faces aside): every placement and choice of stones with its swaps,
         # cheapest first, so that a scan can stop once the swaps alone cost too much.
         self.choices: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
@@ -135,6 +148,47 @@ class _Card:
         for mask, value in self.checks:  # noqa: SIM110
             if g & mask == value:
                 return True
+        return False
+
+    def within_one(self, g: int) -> bool:
+        """Whether the card shows now or after one shift or flip: quicker than the distance, for the last move."""
+        key = _keyed(g, self.face_table)
+        d = self.distances.get(key)
+        if d is not None:
+            return d <= 1
+        near = self.near.get(key)
+        if near is None:
+            near = self._within_one(g)
+            if len(self.near) >= _CACHE_LIMIT:
+                self.near.clear()
+            self.near[key] = near
+        return near
+
+    def _within_one(self, g: int) -> bool:
+        """The one-move test itself.
+
+        One wrong square: a flip mends it if the right kind of stone is there, or a swap with a neighbour
+        outside the card's squares that shows the wanted face. Two wrong squares: one swap of the two.
+        """
+        for mask, value, wanted in self.squares:
+            x = (g ^ value) & mask
+            wrong = (x | x >> 1 | x >> 2) & _LOW_BITS
+            count = wrong.bit_count()
+            if count == 0:
+                return True
+            if count == 1:
+                c = (wrong.bit_length() - 1) // 3
+                want = wanted[c]
+                if ((g >> (3 * c)) & 7) ^ want == 1:
+                    return True
+                for n in _NEIGHBOURS_OF[c]:
+                    if not (mask >> (3 * n)) & 7 and (g >> (3 * n)) & 7 == want:
+                        return True
+            elif count == 2:
+                c2 = (wrong.bit_length() - 1) // 3
+                c1 = ((wrong ^ (1 << (3 * c2))).bit_length() - 1) // 3
+                if (c1, c2) in _ADJACENT and (g >> (3 * c1)) & 7 == wanted[c2] and (g >> (3 * c2)) & 7 == wanted[c1]:
+                    return True
         return False
 
     def distance(self, g: int) -> int:
