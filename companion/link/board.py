@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, Sequence
 from typing import Any, Literal
 
 import serial
@@ -96,8 +96,8 @@ class BoardLink:
         await asyncio.wait_for(self._connected.wait(), timeout)
 
     # -- the stream --------------------------------------------------------------------------------
-    async def events(self) -> AsyncIterator[BoardEvent]:
-        """Every event from now on, in order; each caller gets its own stream."""
+    async def events(self) -> AsyncGenerator[BoardEvent, None]:
+        """Every event from now on, in order; each caller gets its own stream (an AsyncIterator; `aclose()` ends it)."""
         queue: asyncio.Queue[BoardEvent] = asyncio.Queue()
         self._queues.append(queue)
         try:
