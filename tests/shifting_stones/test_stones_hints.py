@@ -10,7 +10,7 @@ from stones_table import HANDS, play, table
 
 from companion.games.shifting_stones import GAME
 from companion.games.shifting_stones.actions import EndTurn, ScoreCard
-from companion.games.shifting_stones.best_turn import best_turn
+from companion.games.shifting_stones.best_turn import best_turn, best_turn_checked
 from companion.games.shifting_stones.distance import card_info, distance, pack, route
 from companion.games.shifting_stones.hints import card_plan, turn_plan
 from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, encode, placements_on, random_grid
@@ -189,6 +189,19 @@ def test_the_best_turn_equals_a_brute_force_search(size, count):
         assert (plan.points, len(plan.moves)) == brute_turn_by_paths(grid, hand), (grid, hand)
         better_than_one_card += len(plan.scores) > 1 and len(plan.moves) > 0
     assert better_than_one_card > 0  # some turns score several cards around moves
+
+
+def test_a_search_cut_short_says_so_and_still_gives_a_playable_plan():
+    cut = 0
+    for grid, hand in positions(seed=9, count=30, size=6):
+        patterns = [PATTERNS[c] for c in hand]
+        plan, exact = best_turn_checked(grid, patterns, max_nodes=3)
+        full = best_turn(grid, patterns)
+        assert plan.points <= full.points
+        cut += not exact
+        if exact:
+            assert plan == full
+    assert cut > 0
 
 
 def test_the_best_turn_plan_is_playable_and_scores_what_it_says():
