@@ -17,7 +17,7 @@ import time
 from companion.core import get_game
 from companion.games.shifting_stones.best_turn import search_nodes
 from companion.games.shifting_stones.distance import warm_up
-from companion.games.shifting_stones.patterns import CARD_IDS, random_grid
+from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, random_grid
 from companion.testing.harness import selfplay
 
 
@@ -44,17 +44,11 @@ def hint_latency(game, size: int, count: int, seed: int) -> None:
         started = time.perf_counter()
         game.hints(state, 0)
         times.append((time.perf_counter() - started) * 1000)
-    nodes = [search_nodes(state.codes(), [game_pattern(c) for c in state.players[0].hand]) for state in states]
+    nodes = [search_nodes(state.codes(), [PATTERNS[c] for c in state.players[0].hand]) for state in states]
     print(
         f"{size:>4} {count:>9} {statistics.median(times):>8.1f} {percentile(times, 0.95):>8.1f} "
         f"{max(times):>8.1f} {statistics.median(nodes):>10.0f} {max(nodes):>9}"
     )
-
-
-def game_pattern(card: str):
-    from companion.games.shifting_stones.patterns import PATTERNS
-
-    return PATTERNS[card]
 
 
 def main() -> None:
