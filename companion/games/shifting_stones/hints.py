@@ -1,6 +1,6 @@
 """Advice for a player's phone: per hand card the fewest shifts and flips that make it score, and the best turn.
 
-Both are exact (see search.py) and count what the rules charge: every shift or flip discards one of the
+Both are exact (see distance.py and best_turn.py) and count what the rules charge: every shift or flip discards one of the
 player's own hand cards, and a discarded card can no longer score.
 """
 
