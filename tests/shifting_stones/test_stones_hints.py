@@ -137,16 +137,37 @@ def test_fewest_actions_per_card_equal_a_breadth_first_search():
     assert checked == 400
 
 
-def test_fewest_actions_beyond_three_moves_equal_a_deeper_search():
-    deep = 0
-    for grid, cards in positions(seed=2, count=3, size=72):
-        found = layers(grid, 4)
-        for card in cards:
-            depth = next((d for d, level in enumerate(found) if any(shows(g, card) for g in level)), None)
-            d = distance(grid, PATTERNS[card])
-            assert d == depth if depth is not None else d > 4, (grid, card, d, depth)
-            deep += depth == 4
-    assert deep > 0  # the test reached cards four moves away
+def test_fewest_actions_for_every_card_equal_a_search_to_full_depth():
+    # Grids as integers (three bits a cell) so the search can go as deep as the farthest card.
+    checks = {
+        card: [
+            (sum(7 << 3 * c for c in pl.cells), sum(f << 3 * c for c, f in zip(pl.cells, pl.faces)))
+            for pl in PATTERNS[card].placements
+        ]
+        for card in CARD_IDS
+    }
+    for grid, _ in positions(seed=2, count=2, size=1):
+        start = sum(f << 3 * c for c, f in enumerate(grid))
+        fewest: dict[str, int] = {}
+        level, seen, depth = [start], {start}, 0
+        while len(fewest) < len(CARD_IDS):
+            for card in CARD_IDS:
+                if card not in fewest and any(g & m == v for g in level for m, v in checks[card]):
+                    fewest[card] = depth
+            nxt = []
+            for g in level:
+                for h in [g ^ (1 << 3 * c) for c in range(9)] + [_swapped(g, a, b) for a, b in SWAPS]:
+                    if h not in seen:
+                        seen.add(h)
+                        nxt.append(h)
+            level, depth = nxt, depth + 1
+        assert {card: distance(grid, PATTERNS[card]) for card in CARD_IDS} == fewest
+        assert max(fewest.values()) >= 5  # the search went deep
+
+
+def _swapped(g: int, a: int, b: int) -> int:
+    diff = ((g >> 3 * a) ^ (g >> 3 * b)) & 7
+    return g ^ (diff << 3 * a) ^ (diff << 3 * b)
 
 
 def test_the_quick_one_move_test_agrees_with_the_distance():
