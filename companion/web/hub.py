@@ -322,6 +322,19 @@ class LiveSession:
                 connection.offer("feedback", text_public)
         self.hub.feedback_sent += 1
 
+    def note(self, ok: bool, seat: Seat | None, text: str, source: Source = "board") -> None:
+        """Answer an input that made no game action (a stone picked, a press refused before the rules were asked).
+
+        The text goes to the public stream as it is, so it must name nothing private; that seat hears it too.
+        """
+        shown_seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+        text_out = dumps({"type": "feedback", "ok": ok, "code": "note" if ok else "refused", "seat": shown_seat,
+                          "source": source, "text": text, "action": None})
+        for connection in list(self.connections):
+            if connection.viewer is None or connection.viewer == shown_seat:
+                connection.offer("feedback", text_out)
+        self.hub.feedback_sent += 1
+
     async def close(self) -> None:
         if self._clock_task is not None:
             self._clock_task.cancel()
@@ -356,6 +369,10 @@ def public_text(ok: bool, source: Source, reason: str, log: tuple[LogMessage, ..
     return "" if source == "phone" else reason
 
 
+# Where simulated controller events go (the display's development keys): set by `companion play`.
+BoardInput = Callable[[int, dict[str, Any]], Awaitable[None]]
+
+
 class Hub:
     """Owns the store and the live sessions of one server; created and closed by the app's lifespan."""
 
@@ -366,6 +383,13 @@ class Hub:
         self.limiter = TokenBucket(actions_per_second, action_burst)
         self.errors: deque[str] = deque(maxlen=50)
         self.feedback_sent = 0
+        self.board_input: BoardInput | None = None
+
+    async def board_event(self, sid: int, event: dict[str, Any]) -> None:
+        """A simulated controller event for session `sid`, handed to the input router of `companion play`."""
+        if self.board_input is None:
+            raise NotAllowed("no controller is attached here; start the table with `companion play`")
+        await self.board_input(sid, event)
 
     async def live(self, sid: int) -> LiveSession:
         """The loaded session `sid` (replayed from the log on first use)."""

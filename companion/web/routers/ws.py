@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 
 from companion.core.errors import CompanionError, MalformedAction, NotAllowed
-from companion.core.seats import Seat
+from companion.core.seats import HOST, Seat
 from companion.web.deps import HubDep, SettingsDep
 from companion.web.hub import Connection, Hub, LiveSession, RateLimited, Source, TokenBucket, dumps
 from companion.web.routers.api import with_seat
@@ -162,8 +162,11 @@ async def handle(
     if kind == "refresh":
         await live.refresh(connection)
         return
+    if kind == "board":
+        await board(data, live, hub)
+        return
     if kind not in ("action", "undo"):
-        raise MalformedAction(f"unknown message type {kind!r} (action, undo, refresh, pong)")
+        raise MalformedAction(f"unknown message type {kind!r} (action, undo, board, refresh, pong)")
     state_id = data.get("state_id")
     if not isinstance(state_id, int) or isinstance(state_id, bool) or state_id < 0:
         raise MalformedAction("an action needs the state_id of the view it was chosen in")
@@ -181,3 +184,18 @@ async def handle(
     if not isinstance(action, dict):
         raise MalformedAction("an action message needs an \"action\" object")
     await live.submit(with_seat(action, actor), actor, state_id, source)
+
+
+async def board(data: dict[str, Any], live: LiveSession, hub: Hub) -> None:
+    """The host's simulated controller event (the display's development keys): only with the host token."""
+    given = data.get("token")
+    if not isinstance(given, str):
+        raise NotAllowed("a controller event needs the host token")
+    _, actor = await hub.authorise(live.id, given)
+    if actor != HOST:
+        raise NotAllowed("only the host may press the controller's buttons from here")
+    event = data.get("event")
+    if not isinstance(event, dict):
+        raise MalformedAction('a board message needs an "event" object')
+    hub.check_rate(given)
+    await hub.board_event(live.id, event)
