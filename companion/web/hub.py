@@ -186,6 +186,8 @@ class LiveSession:
             self._dirty.clear()
             if self._clock is not None:
                 await self._check_clock()
+            async with self.lock:
+                pass  # an action being applied says how it went (its feedback) before anyone sees its result
             viewers = {c.viewer for c in self.connections}
             if not viewers:
                 continue
@@ -255,7 +257,7 @@ class LiveSession:
             except CompanionError as exc:
                 self.feedback(False, HOST, "host", exc.reason, deadline.action, None, exc.code)
                 return
-        self.feedback(True, HOST, "host", "", accepted.action.to_json(), accepted.log)
+            self.feedback(True, HOST, "host", "", accepted.action.to_json(), accepted.log)
 
     def touch(self) -> None:
         """Send everyone a fresh view (after a change outside the game state: names, colours)."""
@@ -281,7 +283,8 @@ class LiveSession:
             except CompanionError as exc:
                 self.feedback(False, actor, source, exc.reason, action_json, None, exc.code)
                 return Outcome(False, self.session.state_id, exc)
-        self.feedback(True, actor, source, "", accepted.action.to_json(), accepted.log)
+            # Still holding the lock, so the feedback goes out before the new views (the fan-out waits for it).
+            self.feedback(True, actor, source, "", accepted.action.to_json(), accepted.log)
         return Outcome(True, accepted.state_id, accepted=accepted)
 
     async def undo(self, actor: Seat, state_id: int | None, source: Source) -> Outcome:
@@ -291,7 +294,7 @@ class LiveSession:
             except CompanionError as exc:
                 self.feedback(False, actor, source, exc.reason, {"action": "undo"}, None, exc.code)
                 return Outcome(False, self.session.state_id, exc)
-        self.feedback(True, actor, source, "undone", {"action": "undo"}, ())
+            self.feedback(True, actor, source, "undone", {"action": "undo"}, ())
         return Outcome(True, new_id)
 
     def feedback(

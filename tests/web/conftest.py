@@ -1,30 +1,16 @@
-"""Fixtures for the web tests: a store with sessions, the app under TestClient, a real server in a thread."""
+"""Fixtures for the web tests: a store with sessions, and the app under TestClient."""
 
 from __future__ import annotations
 
-import dataclasses
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from web_helpers import SERVER_TOKEN, Seated
 
 from companion.store import Session, Store
 from companion.web import Settings, create_app
-
-SERVER_TOKEN = "server-token-for-the-tests"
-
-
-@dataclasses.dataclass(frozen=True)
-class Seated:
-    """A stored session as a test sees it: its id and the secrets of its links."""
-
-    id: int
-    host: str
-    tokens: tuple[str, ...]
 
 
 @pytest.fixture
@@ -57,36 +43,3 @@ def settings(db_path: Path) -> Settings:
 def client(settings: Settings) -> Iterator[TestClient]:
     with TestClient(create_app(settings)) as test_client:
         yield test_client
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class ThreadServer:
-    """uvicorn serving the app in a thread on 127.0.0.1 (the in-process games, the tiny one included)."""
-
-    def __init__(self, settings: Settings) -> None:
-        import uvicorn
-
-        self.settings = settings
-        self.base = f"http://127.0.0.1:{settings.port}"
-        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=settings.port, log_level="warning",
-                                lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def start(self) -> ThreadServer:
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)

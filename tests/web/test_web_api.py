@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SERVER_TOKEN
+from web_helpers import SERVER_TOKEN
 
 from companion.core.registry import get_game
 from companion.web import Settings, create_app

@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import ThreadServer, free_port
+from web_helpers import ThreadServer, free_port
 
 from companion.core.registry import all_games, get_game
 from companion.testing.harness import choose_actor

@@ -11,7 +11,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from web_helpers import free_port
 
 from companion.cli.main import build_parser
 from companion.cli.serve import lan_addresses, prepare, public_base

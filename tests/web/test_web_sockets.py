@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SERVER_TOKEN
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from web_helpers import SERVER_TOKEN
 
 from companion.web import Settings, create_app
 
@@ -18,12 +18,28 @@ def public_socket(client, seated):
     return client.websocket_connect(f"/ws/sessions/{seated.id}/public")
 
 
+_held: dict[int, list[dict]] = {}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_inboxes():
+    _held.clear()
+    yield
+    _held.clear()
+
+
 def until(ws, kind):
-    """The next message of a kind (pings and other kinds in between are skipped)."""
+    """The next message of a kind; others that come first are kept for later calls (pings are dropped)."""
+    held = _held.setdefault(id(ws), [])
+    for i, message in enumerate(held):
+        if message["type"] == kind:
+            return held.pop(i)
     for _ in range(20):
         message = ws.receive_json()
         if message["type"] == kind:
             return message
+        if message["type"] != "ping":
+            held.append(message)
     raise AssertionError(f"no {kind} message")
 
 
@@ -51,7 +67,8 @@ def test_an_action_is_answered_and_fanned_out_to_every_seat_and_display(client, 
         for ws in (s1, s2, pub):
             ws.receive_json()
         s0.send_json({"type": "action", "state_id": first["state_id"], "action": first["legal"][0]})
-        feedback = until(s0, "feedback")
+        feedback = s0.receive_json()  # how it went comes before what it changed
+        assert feedback["type"] == "feedback"
         assert feedback["ok"] is True and feedback["seat"] == 0 and feedback["source"] == "phone"
         assert feedback["action"] == first["legal"][0]
         for seat, ws in enumerate((s0, s1, s2)):

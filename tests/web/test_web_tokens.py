@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SERVER_TOKEN
 from fastapi.routing import APIRoute, APIWebSocketRoute
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
+from web_helpers import SERVER_TOKEN
 
 # (method, path, who may use it); {sid} is the session, the body's or query's token is filled in per case.
 SEAT = "seat"
