@@ -20,6 +20,9 @@ from display.scenes.table import ChoicesOverlay, GameScene, JoinOverlay, LobbySc
 
 # The longest the loop sleeps with nothing to do: it wakes at once for any event or message anyway.
 IDLE_WAIT_MS = 5000
+# The keys that are the controller's (sent to the server's input router), and a seat key's double press.
+CONTROLLER_KEYS = frozenset({"seat", "pad", "ok", "back", "undo"})
+DOUBLE_SECONDS = 0.3
 BASE_SCENES: dict[str, type[Scene]] = {"lobby": LobbyScene, "game": GameScene, "summary": SummaryScene}
 
 
@@ -67,6 +70,7 @@ class DisplayApp:
         self.fullscreen = fullscreen
         self.running = False
         self.frames = 0
+        self._last_seat_press: tuple[Any, float] | None = None
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(_("The table companion"))
@@ -141,12 +145,42 @@ class DisplayApp:
                 return
             press = press_for_key(pygame.key.name(event.key))
             if press:
-                self.command(*press)
+                self.key(*press, held=bool(event.mod & pygame.KMOD_SHIFT))
             return
         top = self.screen.stack.top
         if top is not None:
             for command, arg in top.handle(event, self.screen.ctx):
                 self.command(command, arg)
+
+    def key(self, name: str, arg: Any = None, *, held: bool = False) -> None:
+        """A development key. The controller's keys go to the server's input router as simulated presses, exactly
+        like the real controller's (Shift makes a held press); while the host's choices are open, the keypad, OK
+        and BACK work the choices instead."""
+        model = self.model
+        if model.choices is not None and name in ("pad", "ok", "back", "move"):
+            self.command(name, arg)
+        elif name == "ok" and model.scene_name() == "lobby":
+            model.dismiss_lobby()
+        elif name in CONTROLLER_KEYS:
+            self._controller(name, arg, held)
+        else:
+            self.command(name, arg)
+
+    def _controller(self, name: str, arg: Any, held: bool) -> None:
+        if not self._needs_host():
+            return
+        now = self.model.clock()
+        gesture = "long" if held else "press"
+        if name == "seat" and not held:
+            last = self._last_seat_press
+            if last is not None and last[0] == arg and now - last[1] <= DOUBLE_SECONDS:
+                gesture = "double"
+            self._last_seat_press = None if gesture == "double" else (arg, now)
+        if name == "seat":
+            event = {"kind": "button", "button": int(arg), "action": gesture}
+        else:
+            event = {"kind": "key", "key": str(int(arg) + 1) if name == "pad" else name, "action": gesture}
+        self.client.press(event)
 
     def command(self, name: str, arg: Any = None) -> None:
         """A press, key or tap, whatever its source; answered on screen."""
@@ -185,13 +219,10 @@ class DisplayApp:
             elif model.choices is not None:
                 self._submit_choice()
         elif name == "seat":
-            self._open_choices(int(arg))
-        elif name == "choices":
-            current = [s for s in model.current_seats() if isinstance(s, int)]
-            if current:
-                self._open_choices(current[0])
-            else:
-                model.add_feedback(False, _("no player is to act now"), None, "display")
+            self._controller("seat", int(arg), False)
+        elif name == "choices" and self._needs_host():
+            # Only what the host may do from a shared screen: the table's reveals and the host's own moves.
+            self.client.request_host_choices()
         elif name == "undo" and self._needs_host():
             state_id = (model.envelope or {}).get("state_id")
             self.client.undo(state_id)
@@ -202,15 +233,6 @@ class DisplayApp:
                                     "display")
             return False
         return True
-
-    def _open_choices(self, seat: int) -> None:
-        if not self._needs_host():
-            return
-        code = next((c for c in self.model.join_codes if c.seat == seat), None)
-        if code is None:
-            self.model.add_feedback(False, _("there is no seat {n}", n=seat + 1), None, "display")
-            return
-        self.client.request_choices(seat, code.url)
 
     def _submit_choice(self) -> None:
         choices = self.model.choices

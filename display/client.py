@@ -40,6 +40,8 @@ class PublicClient:
 
     Besides the server's messages ("view", "feedback") the listener gets {"type": "connection", "state": ...}
     on every connect and disconnect, {"type": "join_codes", ...} and {"type": "choices", ...} for host requests.
+    It reads only the public stream and, with the host token, the join codes and the host's public choices: a
+    shared screen never asks for a seat's view.
     """
 
     def __init__(self, base_url: str, session: int, listener: Listener, host_token: str | None = None) -> None:
@@ -152,14 +154,24 @@ class PublicClient:
         """The host's undo, over the public socket like its actions; the server answers with feedback."""
         self.send({"type": "undo", "state_id": state_id, "token": self.host_token})
 
-    def request_choices(self, seat: int, seat_url: str) -> None:
-        """Fetch what `seat` may do now (its view's legal actions) with the token in its join link."""
+    def press(self, event: dict[str, Any]) -> None:
+        """A development key as the controller: a simulated board event for the server's input router (host token)."""
+        self.send({"type": "board", "event": event, "token": self.host_token})
+
+    def request_host_choices(self) -> None:
+        """What the host may do from the shared screen: the table's reveals and the host's own moves (public).
+
+        Never a seat's legal actions: those come from that seat's private view, which no shared screen may fetch.
+        """
         def fetch() -> None:
-            token = urllib.parse.parse_qs(urllib.parse.urlsplit(seat_url).query).get("t", [""])[0]
-            env = self._get(f"/api/sessions/{self.session}/view", token=token)
-            legal = env.get("legal") if isinstance(env, dict) else None
-            self.listener({"type": "choices", "seat": seat, "legal": legal if isinstance(legal, list) else [],
-                           "state_id": env.get("state_id") if isinstance(env, dict) else None})
+            data = self._get(f"/api/host/sessions/{self.session}", token=self.host_token)
+            if not isinstance(data, dict):
+                return
+            table = [a for a in data.get("table_legal") or [] if isinstance(a, dict)]
+            host = [a for a in data.get("host_legal") or [] if isinstance(a, dict)]
+            envelope = data.get("envelope") if isinstance(data.get("envelope"), dict) else {}
+            self.listener({"type": "choices", "seat": "table" if table and not host else "host",
+                           "legal": table + host, "state_id": envelope.get("state_id")})
         self._background(fetch)
 
     def _fetch_join_codes(self) -> None:

@@ -39,12 +39,13 @@ def press_for_key(name: str) -> tuple[str, int | None] | None:
 
 
 HELP = (
-    ("1–7", "seat buttons: show what that seat can do"),
+    ("1–7", "seat buttons, as on the controller (twice quickly: a double press)"),
     ("Q W E / A S D / Z X C", "the 3×3 keypad: pick a choice"),
     ("arrows", "move through the choices"),
     ("Enter", "OK: do the highlighted choice"),
     ("Esc / Backspace", "BACK: close"),
-    ("U", "UNDO the last action (as the host)"),
+    ("U", "UNDO as on the controller (Shift+U: the host's undo of anything)"),
+    ("Shift + a controller key", "held: a long press"),
     ("J", "show the join codes"),
     ("F11", "full screen"),
 )

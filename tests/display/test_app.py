@@ -25,8 +25,11 @@ class FakeClient:
     def undo(self, state_id):
         self.sent.append(("undo", state_id))
 
-    def request_choices(self, seat, url):
-        self.sent.append(("choices", seat, url))
+    def press(self, event):
+        self.sent.append(("press", event))
+
+    def request_host_choices(self):
+        self.sent.append(("host_choices",))
 
 
 def view_message(state_id: int = 1) -> dict:
@@ -65,15 +68,31 @@ def test_a_message_from_the_client_thread_wakes_the_loop_and_redraws(app):
     assert app.model.scene_name() == "game"
 
 
-def test_a_seat_key_asks_for_that_seats_choices_and_ok_does_the_highlighted_one(app):
+def test_the_controller_keys_are_sent_as_controller_presses_never_as_a_seats_choices(app):
     app.deliver(view_message())
     app.deliver({"type": "join_codes", "codes": [{"seat": 0, "name": "Ada", "url": "http://h/join/1?t=a"},
                                                  {"seat": 1, "name": "Ben", "url": "http://h/join/1?t=b"}]})
     app.step(timeout_ms=5)
     key(app, "2")
-    assert app.client.sent[-1] == ("choices", 1, "http://h/join/1?t=b")
-    legal = [{"seat": 1, "action": "play_card", "card": c} for c in (2, 7, 11)]
-    app.deliver({"type": "choices", "seat": 1, "legal": legal, "state_id": 1})
+    assert app.client.sent[-1] == ("press", {"kind": "button", "button": 1, "action": "press"})
+    key(app, "2")
+    assert app.client.sent[-1] == ("press", {"kind": "button", "button": 1, "action": "double"})
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code("3"), mod=pygame.KMOD_LSHIFT))
+    assert app.client.sent[-1] == ("press", {"kind": "button", "button": 2, "action": "long"})
+    key(app, "s")
+    assert app.client.sent[-1] == ("press", {"kind": "key", "key": "5", "action": "press"})
+    key(app, "return")
+    assert app.client.sent[-1] == ("press", {"kind": "key", "key": "ok", "action": "press"})
+    assert all(s[0] == "press" for s in app.client.sent)
+
+
+def test_act_offers_only_the_hosts_public_choices_and_ok_does_the_highlighted_one(app):
+    app.deliver(view_message())
+    app.step(timeout_ms=5)
+    app.command("choices")
+    assert app.client.sent[-1] == ("host_choices",)
+    legal = [{"seat": "table", "action": "reveal_card", "card": c} for c in (2, 7, 11)]
+    app.deliver({"type": "choices", "seat": "table", "legal": legal, "state_id": 1})
     app.step(timeout_ms=5)
     assert app.screen.stack.top.name == "choices"
     key(app, "down")
@@ -103,10 +122,12 @@ def test_a_tap_on_a_choice_does_it(app):
     assert app.client.sent[-1] == ("action", {"seat": 0, "action": "play_card", "card": 4}, 1)
 
 
-def test_undo_goes_to_the_server_as_the_host(app):
+def test_undo_is_the_controllers_key_and_the_touch_button_is_the_hosts_undo(app):
     app.deliver(view_message(5))
     app.step(timeout_ms=5)
     key(app, "u")
+    assert app.client.sent[-1] == ("press", {"kind": "key", "key": "undo", "action": "press"})
+    app.command("undo")
     assert app.client.sent[-1] == ("undo", 5)
 
 

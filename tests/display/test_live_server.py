@@ -64,13 +64,13 @@ def test_the_display_follows_the_real_server_and_acts_as_the_host(served):
         assert view["game"] == "tiny" and view["state_id"] == 0 and "legal" not in view
         codes = wait_for(got, lambda m: m.get("type") == "join_codes")
         assert [c["seat"] for c in codes["codes"]] == [0, 1] and "/join/" in codes["codes"][0]["url"]
-        client.request_choices(0, codes["codes"][0]["url"])
+        client.request_host_choices()
         choices = wait_for(got, lambda m: m.get("type") == "choices")
-        assert choices["seat"] == 0 and choices["legal"]
+        assert choices["seat"] == "host" and choices["legal"] == []  # a digital game: nothing for table or host
         client.send_action({"seat": 1, "action": "play_card", "card": 1}, 0)
         refused = wait_for(got, lambda m: m.get("type") == "feedback")
         assert refused["ok"] is False and refused["text"]
-        client.send_action(choices["legal"][0], 0)
+        client.send_action(session.legal_actions(0)[0].to_json(), 0)
         accepted = wait_for(got, lambda m: m.get("type") == "feedback" and m.get("ok"))
         assert accepted["ok"] is True
         assert wait_for(got, lambda m: m.get("type") == "view")["view"]["state_id"] == 1
