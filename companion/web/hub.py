@@ -136,6 +136,30 @@ class Connection:
                     await self._close(1013 if "behind" in self.close_reason else 1000, self.close_reason[:100])
 
 
+class Adaptive:
+    """Runs a blocking call on the event loop while it is quick, in a worker thread once it is not.
+
+    Handing a short call to a thread costs more than the call (the worker waits for the interpreter lock);
+    a slow one (a heavy view, a slow disk) must not hold up every other connection.
+    """
+
+    def __init__(self, slow: float = 0.015) -> None:
+        self.slow = slow
+        self.inline = True
+
+    async def __call__(self, fn: Callable[..., Any], *args: Any) -> Any:
+        start = time.perf_counter()
+        if self.inline:
+            result = fn(*args)
+            if time.perf_counter() - start > self.slow:
+                self.inline = False
+            return result
+        result = await asyncio.to_thread(fn, *args)
+        if time.perf_counter() - start < self.slow / 3:
+            self.inline = True
+        return result
+
+
 @dataclass
 class Outcome:
     """What became of an attempted action, as sent back to whoever tried it."""
@@ -158,6 +182,8 @@ class LiveSession:
         self._dirty = asyncio.Event()
         self._loop = asyncio.get_running_loop()
         self._unsubscribe = session.subscribe(self._changed)
+        self.run_views = Adaptive()
+        self.run_actions = Adaptive()
         self._fanout_task = asyncio.create_task(self._fanout(), name=f"fanout-{session.id}")
         self.fanouts = 0
         self._clock = CLOCKS.get(session.game.name)
@@ -192,7 +218,7 @@ class LiveSession:
             if not viewers:
                 continue
             try:
-                texts = await asyncio.to_thread(self.envelopes, viewers)
+                texts = await self.run_views(self.envelopes, viewers)
             except Exception as exc:  # a view that fails must not stop later fan-outs
                 self.hub.errors.append(f"session {self.id}: view failed: {exc!r}")
                 continue
@@ -205,7 +231,7 @@ class LiveSession:
     async def attach(self, connection: Connection) -> None:
         """Register a connection and queue its first full view (and the running clock, if any)."""
         self.connections.add(connection)
-        texts = await asyncio.to_thread(self.envelopes, {connection.viewer})
+        texts = await self.run_views(self.envelopes, {connection.viewer})
         state_id, text = texts[connection.viewer]
         connection.offer("view", text, state_id)
         if self._clock_key is not None:
@@ -267,7 +293,7 @@ class LiveSession:
         self.connections.discard(connection)
 
     async def refresh(self, connection: Connection) -> None:
-        texts = await asyncio.to_thread(self.envelopes, {connection.viewer})
+        texts = await self.run_views(self.envelopes, {connection.viewer})
         state_id, text = texts[connection.viewer]
         connection.offer("view", text, state_id)
 
@@ -279,7 +305,7 @@ class LiveSession:
         action_json = raw.to_json() if isinstance(raw, Action) else raw
         async with self.lock:
             try:
-                accepted = await asyncio.to_thread(self.session.submit, raw, actor, state_id)
+                accepted = await self.run_actions(self.session.submit, raw, actor, state_id)
             except CompanionError as exc:
                 self.feedback(False, actor, source, exc.reason, action_json, None, exc.code)
                 return Outcome(False, self.session.state_id, exc)
@@ -290,7 +316,7 @@ class LiveSession:
     async def undo(self, actor: Seat, state_id: int | None, source: Source) -> Outcome:
         async with self.lock:
             try:
-                new_id = await asyncio.to_thread(self.session.undo, actor, state_id)
+                new_id = await self.run_actions(self.session.undo, actor, state_id)
             except CompanionError as exc:
                 self.feedback(False, actor, source, exc.reason, {"action": "undo"}, None, exc.code)
                 return Outcome(False, self.session.state_id, exc)
