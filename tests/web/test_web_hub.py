@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 
 import pytest
@@ -192,3 +193,14 @@ async def test_bohnanza_trading_ends_when_its_time_limit_is_up(hub, new_session)
     await wait_for(lambda: session.view(None)["view"]["phase"] != "trade", timeout=3)
     assert time.monotonic() - started > 0.8
     assert hub.store.log(seated.id)[-1].seat == "host"
+
+
+async def test_a_slow_call_moves_to_a_thread_and_a_quick_one_comes_back():
+    from companion.web.hub import Adaptive
+
+    run = Adaptive(slow=0.01)
+    assert await run(lambda x: x + 1, 1) == 2 and run.inline
+    await run(time.sleep, 0.03)
+    assert not run.inline  # the next calls no longer hold up the event loop
+    assert await run(lambda: threading.current_thread() is threading.main_thread()) is False
+    assert run.inline  # quick again: back on the loop
