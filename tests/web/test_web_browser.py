@@ -220,3 +220,31 @@ def test_each_games_phone_page_renders(browser, db_path, new_session, artifacts)
     finally:
         server.stop()
     assert errors == [], errors
+
+
+def test_the_host_reveals_a_drawn_card_and_undoes_it_from_the_host_page(browser, db_path, new_session, artifacts):
+    seated = new_session("tiny", 2, mode="physical")
+    settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port())
+    server = ThreadServer(settings).start()
+    errors: list[str] = []
+    try:
+        legal = get(f"{server.base}/api/sessions/{seated.id}/view?token={seated.tokens[0]}")["legal"]
+        post(f"{server.base}/api/sessions/{seated.id}/actions", {"token": seated.tokens[0], "state_id": 0,
+                                                                  "action": legal[0]})
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server.base}/host/{seated.id}?t={seated.host}")
+        reveal = page.locator(".panel", has=page.locator("h2", has_text="Reveal for the table"))
+        reveal.locator(".card").first.click()
+        reveal.locator(".confirm button").click()
+        page.get_by_text("State 2", exact=False).wait_for()
+        assert "table" not in get(f"{server.base}/api/sessions/{seated.id}/public")["current_seats"]
+        page.screenshot(path=str(artifacts / "host-page-tiny.png"), full_page=True)
+        page.get_by_role("button", name="Undo the last action").click()
+        page.get_by_text("State 3", exact=False).wait_for()
+        assert "table" in get(f"{server.base}/api/sessions/{seated.id}/public")["current_seats"]
+        page.close()
+    finally:
+        server.stop()
+    assert errors == [], errors

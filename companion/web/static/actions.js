@@ -134,8 +134,19 @@ const CONTROLS = {
     const field = group.varying.find((f) => isCardField(f, cardFields));
     const values = [...new Map(group.actions.map((a) => [JSON.stringify(a[field]), a[field]])).values()];
     const picked = values.find((v) => JSON.stringify(v) === JSON.stringify(ctx.selection));
-    const cards = h("div", { class: "cards" }, values.map((value) =>
-      cardButton(ctx, field, value, JSON.stringify(value) === JSON.stringify(picked))));
+    // Cards that read the same to people (twenty blue beans in the deck) are one button with a count.
+    const alike = new Map();
+    for (const value of values) {
+      const text = String(valueLabel(ctx, field, value));
+      if (!alike.has(text)) alike.set(text, []);
+      alike.get(text).push(value);
+    }
+    const cards = h("div", { class: "cards" }, [...alike.values()].map((same) => {
+      const shown = same.find((v) => JSON.stringify(v) === JSON.stringify(picked)) ?? same[0];
+      const button = cardButton(ctx, field, shown, JSON.stringify(shown) === JSON.stringify(picked));
+      if (same.length > 1) button.append(h("small", { class: "count" }, `×${same.length}`));
+      return button;
+    }));
     const out = [h("h3", {}, groupTitle(ctx, group)), cards];
     if (picked !== undefined) {
       const matching = group.actions.filter((a) => JSON.stringify(a[field]) === JSON.stringify(picked));

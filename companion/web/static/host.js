@@ -138,7 +138,9 @@ function newGamePanel(token, games) {
 }
 
 // -- one session -------------------------------------------------------------------------------------
-const session = { token: null, data: null, codes: null, tags: null, loading: false, again: false };
+const session = {
+  token: null, data: null, codes: null, tags: null, loading: false, again: false, selection: undefined, selectionState: null,
+};
 
 async function load() {
   if (session.loading) {
@@ -173,7 +175,15 @@ async function hostAction(action) {
 function draw() {
   const data = session.data;
   const envelope = data.envelope;
-  const ctx = { envelope, renderer, submit: hostAction, select: () => {}, selection: undefined, t };
+  if (session.selectionState !== envelope.state_id) {
+    session.selection = undefined;
+    session.selectionState = envelope.state_id;
+  }
+  const select = (value) => {
+    session.selection = value;
+    draw();
+  };
+  const ctx = { envelope, renderer, submit: hostAction, select, selection: session.selection, t };
   const statusText = envelope.status === "ended" ? t("This game has ended.") : envelope.over ? t("The game is over.") : t("In play");
   const parts = [
     panel(`${t(envelope.title)} · ${t("game {id}", { id: envelope.session })}`,
