@@ -248,3 +248,29 @@ def test_the_host_reveals_a_drawn_card_and_undoes_it_from_the_host_page(browser,
     finally:
         server.stop()
     assert errors == [], errors
+
+
+def test_the_lobby_starts_a_game_and_opens_its_host_page(browser, db_path):
+    settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port(), server_token="lobby-token")
+    server = ThreadServer(settings).start()
+    errors: list[str] = []
+    try:
+        page = browser.new_page(viewport={"width": 400, "height": 900})
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server.base}/host?t=lobby-token")
+        form = page.locator("form.new-game")
+        form.locator("select[name=game]").select_option("tiny")
+        players = form.locator("input[type=number]").first
+        players.fill("2")
+        players.dispatch_event("change")
+        form.locator("input[type=text]").first.fill("Ann")  # the count's change on blur must not wipe it
+        form.locator("button[type=submit]").click()
+        page.wait_for_selector(".qr img")
+        assert "/host/1" in page.url and "t=" not in page.url
+        names = page.locator(".seat-row input[type=text]").evaluate_all("els => els.map(e => e.value)")
+        assert names == ["Ann", "Player 2"]
+        page.close()
+    finally:
+        server.stop()
+    assert errors == [], errors

@@ -93,18 +93,19 @@ function newGamePanel(token, games) {
     clear(optionsBox, h("legend", {}, t("Options")), optionRows.length ? optionRows : h("p", { class: "muted" }, t("none")), chanceRows);
     drawNames(n);
   };
+  const seatRows = [];
+  // Rows are added or removed, never rebuilt, so names being typed survive a change of the player count.
   const drawNames = (n) => {
-    readers.names = [];
-    readers.colours = [];
-    const rows = [];
-    for (let i = 0; i < n; i += 1) {
+    while (seatRows.length < n) {
+      const i = seatRows.length;
       const name = h("input", { type: "text", maxlength: 40, value: "", placeholder: t("Player {n}", { n: i + 1 }) });
       const colour = h("input", { type: "color", value: palette[i % palette.length], "aria-label": t("Colour") });
-      readers.names.push(() => name.value.trim() || t("Player {n}", { n: i + 1 }));
-      readers.colours.push(() => colour.value);
-      rows.push(h("div", { class: "seat-row" }, h("div", { class: "line" }, colour, name)));
+      seatRows.push({ row: h("div", { class: "seat-row" }, h("div", { class: "line" }, colour, name)), name, colour, i });
     }
-    clear(namesBox, h("legend", {}, t("Players")), rows);
+    seatRows.length = Math.min(seatRows.length, n);
+    readers.names = seatRows.map((r) => () => r.name.value.trim() || t("Player {n}", { n: r.i + 1 }));
+    readers.colours = seatRows.map((r) => () => r.colour.value);
+    clear(namesBox, h("legend", {}, t("Players")), seatRows.map((r) => r.row));
   };
   gameSelect.addEventListener("change", drawGame);
   players.addEventListener("change", () => {
