@@ -16,6 +16,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.snapshot",
     "companion.cli.serve",
     "companion.cli.board",
+    "companion.i18n.cli",
+    "companion.cli.play",
 )
 
 

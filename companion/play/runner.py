@@ -1,0 +1,465 @@
+"""The table at work: the server, the controller and its router, the lights and the display, for the game in play.
+
+One asyncio loop runs uvicorn (the phones, the host page, the display's socket), the board link (a plugged-in
+controller, else the simulated one) and the router, which turns every press and tap into a decision, carries it
+out through the hub (so phones and displays hear of it like of any other action), then answers on the board: a
+flash and a beep, accepted or refused, while the seat lamps show whose turn it is. The display runs as a child
+process. Everything acknowledged is in SQLite, so after a crash or a power cut the next start resumes the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import secrets
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from companion.core.errors import BadConfig, MalformedAction, NotAllowed
+from companion.core.game import Mode
+from companion.core.registry import get_game
+from companion.core.seats import TABLE
+from companion.link import BoardEvent, BoardLink
+from companion.link.events import KEYS
+from companion.play.router import GESTURES, Act, Decision, Note, Refuse, Router, Undo
+from companion.play.screen import DisplayProcess, screen_problem
+from companion.store import Session, Store
+
+SEAT_LAMPS = 7
+DARK = "000000"
+TABLE_LIGHT = "ffffff"  # the strip when the table is to reveal a card
+BOARD_WAIT = 3.0  # seconds `ready` waits for a controller to say hello
+
+
+@dataclasses.dataclass
+class PlayOptions:
+    """Everything `companion play` was asked for."""
+
+    db_path: Path
+    game: str | None = None  # a game name, a stored session's id, or None: resume the open game, else the lobby
+    players: int | None = None
+    mode: Mode | None = None
+    seed: int | None = None
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    chance: dict[str, Mode] = dataclasses.field(default_factory=dict)
+    names: list[str] | None = None
+    new: bool = False
+    bind: str = "0.0.0.0"
+    port: int = 8765
+    base_url: str | None = None
+    server_token: str | None = None
+    board: str | None = None  # a serial port; None: a plugged-in controller, else the simulated one
+    simulate: bool = True
+    sim_options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    board_commands: bool = False  # read the simulated board's commands from stdin
+    display: bool = True
+    fullscreen: bool = False
+    size: str = "1280x720"
+
+
+def default_players(game_name: str) -> int:
+    game = get_game(game_name)
+    return min(max(4, game.min_players), game.max_players)
+
+
+def choose_session(store: Store, options: PlayOptions) -> tuple[int | None, str]:
+    """The session to play and how it was chosen: the id asked for, the open one of the game asked for (unless
+    --new or another player count or mode was asked for), a new one; with no game named, the open one played
+    last, else None (the lobby)."""
+    target = options.game
+    if target is None:
+        sid = store.latest_open()
+        return (sid, _resumed(store, sid)) if sid is not None else (None, "")
+    if target.isdigit():
+        try:
+            row = store.session(int(target))
+        except KeyError:
+            raise BadConfig(f"there is no game {target} in {store.path}") from None
+        return row.id, _resumed(store, row.id)
+    game = get_game(target)
+    if not options.new:
+        sid = store.latest_open(game.name)
+        if sid is not None:
+            config = store.session(sid).config
+            if options.players in (None, config["players"]) and options.mode in (None, config.get("mode")):
+                return sid, _resumed(store, sid) + " (--new starts another)"
+    players = options.players or default_players(game.name)
+    session = Session.create(store, game.name, players, seed=options.seed, mode=options.mode or "digital",
+                             options=options.options, chance=options.chance, names=options.names)
+    return session.id, f"new game {session.id}: {game.title}, {players} players, {session.config.mode}"
+
+
+def _resumed(store: Store, sid: int) -> str:
+    row = store.session(sid)
+    actions = sum(1 for r in store.log(sid) if r.kind == "action" and not r.undone)
+    title = get_game(row.game).title
+    return f"resuming game {sid}: {title}, {row.config['players']} players, {actions} actions so far"
+
+
+def colour_hex(colour: str) -> str:
+    text = colour.lstrip("#").lower()
+    return text if len(text) == 6 else DARK
+
+
+def lamps(session: Session) -> tuple[list[str], str]:
+    """The seat lamps (lit in the player's colour when that seat is to act) and the strip (the colour of the one
+    seat to act, white when the table is to reveal a card, the winner's colour at the end)."""
+    colours = {row.seat: colour_hex(row.colour) for row in session.store.seats(session.id)}
+    state = session.state
+    game = session.game
+    if game.is_over(state):
+        winners = game.scores(state).get("winners") or []
+        lit = [w for w in winners if isinstance(w, int)]
+        seats = [colours.get(i, DARK) if i in lit else DARK for i in range(SEAT_LAMPS)]
+        return seats, colours.get(lit[0], DARK) if len(lit) == 1 else DARK
+    current = set(game.current_seats(state))
+    seats = [colours.get(i, DARK) if i in current else DARK for i in range(SEAT_LAMPS)]
+    players = [s for s in current if isinstance(s, int)]
+    if TABLE in current:
+        strip = TABLE_LIGHT
+    elif len(players) == 1:
+        strip = colours.get(players[0], DARK)
+    else:
+        strip = DARK
+    return seats, strip
+
+
+def event_from_json(data: dict[str, Any]) -> BoardEvent:
+    """A simulated controller event as the display sends it: {"kind": "button", "button": 2, "action": "long"},
+    {"kind": "key", "key": "5", "action": "press"}, {"kind": "tag", "uid": "04A1..."}."""
+    kind = data.get("kind")
+    action = data.get("action", "press")
+    if kind == "button":
+        button = data.get("button")
+        if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < SEAT_LAMPS:
+            raise MalformedAction(f"a seat button is 0–{SEAT_LAMPS - 1}")
+        if action not in GESTURES:
+            raise MalformedAction(f"a button's action is one of {', '.join(GESTURES)}")
+        return BoardEvent("button", "display", button=button, action=action)
+    if kind == "key":
+        key = data.get("key")
+        if key not in KEYS:
+            raise MalformedAction(f"a key is one of {' '.join(KEYS)}")
+        if action not in GESTURES:
+            raise MalformedAction(f"a key's action is one of {', '.join(GESTURES)}")
+        return BoardEvent("key", "display", key=key, action=action)
+    if kind == "tag":
+        uid = data.get("uid")
+        if not isinstance(uid, str) or not 0 < len(uid) <= 32:
+            raise MalformedAction("a tag event needs the tag's uid")
+        return BoardEvent("tag", "display", uid=uid.upper(), present=True)
+    raise MalformedAction("a controller event's kind is button, key or tag")
+
+
+class Table:
+    """`companion play` in one object: `await Table(options).run()` until stopped (SIGINT or SIGTERM, or
+    `stop()`)."""
+
+    def __init__(self, options: PlayOptions, out: Callable[[str], None] | None = None) -> None:
+        self.options = options
+        self.out = out or (lambda line: print(line, flush=True))
+        self.started = time.perf_counter()
+        self.server: Any = None
+        self.hub: Any = None
+        self.board: BoardLink | None = None
+        self.display: DisplayProcess | None = None
+        self.live: Any = None  # the LiveSession in play
+        self.router: Router | None = None
+        self.ready = asyncio.Event()
+        self.handled = 0  # controller inputs decided (tests wait for it)
+        self.errors: list[str] = []
+        self.base_url = ""
+        self.local_url = ""
+        self.server_token = options.server_token or secrets.token_urlsafe(24)
+        self._stop = asyncio.Event()
+        self._inbox: asyncio.Queue[BoardEvent] = asyncio.Queue()
+        self._lights_dirty = asyncio.Event()
+        self._lamps: tuple[list[str], str] | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._tasks: list[asyncio.Task[Any]] = []
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    # -- the whole life ------------------------------------------------------------------------------
+    async def run(self) -> int:
+        from companion.cli.serve import public_base
+
+        options = self.options
+        store = Store(options.db_path)
+        try:
+            sid, how = choose_session(store, options)
+        finally:
+            store.close()
+        self.base_url = public_base(options.bind, options.port, options.base_url)
+        local_host = "127.0.0.1" if options.bind in ("0.0.0.0", "::", "") else options.bind
+        self.local_url = f"http://{'[' + local_host + ']' if ':' in local_host else local_host}:{options.port}"
+        if how:
+            self.out(f"companion: {how}")
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.stop)
+        serving = await self._serve(sid)
+        if serving is None:
+            return 1
+        try:
+            self.board = await self._open_board()
+            self._tasks += [asyncio.create_task(self._work(), name="router"),
+                            asyncio.create_task(self._lights(), name="lights"),
+                            asyncio.create_task(self._follow_new_games(), name="follow")]
+            if self.board is not None:
+                self._tasks.append(asyncio.create_task(self._pump(self.board), name="board-events"))
+            self._start_display()
+            if sid is not None:
+                await self.attach(sid)
+            else:
+                self.out(f"companion: no game is open; choose one on the host page: {self._lobby_url()}")
+            if self.board is not None:
+                with contextlib.suppress(TimeoutError):
+                    await self.board.wait_connected(BOARD_WAIT)
+                if not self.board.connected:
+                    self.out("controller: not connected yet" + (f" ({self.board.last_error})"
+                                                                if self.board.last_error else ""))
+            self.out(f"companion: ready in {time.perf_counter() - self.started:.2f} s")
+            self.ready.set()
+            stop = asyncio.create_task(self._stop.wait())
+            await asyncio.wait({stop, serving}, return_when=asyncio.FIRST_COMPLETED)
+            stop.cancel()
+        finally:
+            await self._shut_down(serving)
+        return 0
+
+    async def _serve(self, sid: int | None) -> asyncio.Task[Any] | None:
+        from companion.web.app import create_app
+        from companion.web.settings import Settings
+
+        options = self.options
+        settings = Settings(db_path=options.db_path, session_id=sid, host=options.bind, port=options.port,
+                            public_base_url=self.base_url, server_token=self.server_token)
+        app = create_app(settings)
+        config = uvicorn.Config(app, host=options.bind, port=options.port, log_level="warning",
+                                access_log=False, ws_max_size=max(4 * settings.max_message_bytes, 65536),
+                                server_header=False, proxy_headers=False, lifespan="on")
+        self.server = _Server(config)
+        serving = asyncio.create_task(self.server.serve(), name="server")
+        while not self.server.started:
+            if serving.done():
+                exc = serving.exception() if not serving.cancelled() else None
+                self.out(f"companion: cannot serve on {options.bind}:{options.port}"
+                         + (f" ({exc})" if exc and not isinstance(exc, SystemExit) else " (is the port in use?)"))
+                return None
+            await asyncio.sleep(0.01)
+        self.hub = app.state.hub
+        self.hub.board_input = self._from_display
+        where = options.bind if options.bind not in ("0.0.0.0", "::") else "all interfaces"
+        self.out(f"companion: serving on {where}, port {options.port}; store {options.db_path}")
+        return serving
+
+    async def _shut_down(self, serving: asyncio.Task[Any]) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self.display is not None:
+            await self.display.stop()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self.board is not None:
+            await self.board.close()
+        if self.server is not None:
+            self.server.should_exit = True
+        with contextlib.suppress(asyncio.CancelledError, SystemExit, Exception):
+            await serving
+
+    # -- the session in play -------------------------------------------------------------------------
+    async def attach(self, sid: int) -> None:
+        """Follow session `sid`: the router, the lamps and the display turn to it; its links are printed."""
+        live = await self.hub.live(sid)
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        loop = asyncio.get_running_loop()
+        self.live = live
+        self.router = Router(live.session)
+        self._unsubscribe = live.session.subscribe(lambda *_: loop.call_soon_threadsafe(self._lights_dirty.set))
+        self._lights_dirty.set()
+        session = live.session
+        self.out(f"host page: {self.base_url}/host/{sid}?t={session.host_token}")
+        for row in session.store.seats(sid):
+            self.out(f"seat {row.seat} ({row.name}): {self.base_url}/join/{sid}?t={row.token}")
+        self.out(f"another game: {self._lobby_url()}")
+        if self.display is not None:
+            self.display.show(sid, session.host_token)
+
+    def _lobby_url(self) -> str:
+        return f"{self.base_url}/host?t={self.server_token}"
+
+    async def _follow_new_games(self) -> None:
+        """A game started from the host page becomes the one in play."""
+        while True:
+            await asyncio.sleep(0.5)
+            current = self.live.id if self.live is not None else 0
+            newer = [sid for sid, live in list(self.hub.sessions.items())
+                     if sid > current and live.session.status == "open"]
+            if newer:
+                self.out(f"companion: game {max(newer)} was started on the host page; it is now the one in play")
+                await self.attach(max(newer))
+
+    # -- the display ---------------------------------------------------------------------------------
+    def _start_display(self) -> None:
+        options = self.options
+        if not options.display:
+            self.out("display: off (--no-display)")
+            return
+        problem = screen_problem()
+        if problem is not None:
+            self.out(f"display: {problem}; running without it. On a machine with a screen: "
+                     f"companion display --url {self.base_url} --session N")
+            return
+        self.display = DisplayProcess(self.local_url, fullscreen=options.fullscreen, size=options.size, out=self.out)
+        self.display.show(None, lobby_url=self._lobby_url())
+
+    # -- the controller ------------------------------------------------------------------------------
+    async def _open_board(self) -> BoardLink | None:
+        from companion.link.discovery import find_boards
+
+        options = self.options
+        if options.board:
+            self.out(f"controller: {options.board}")
+            return await BoardLink(options.board).start()
+        boards = find_boards()
+        if boards:
+            self.out(f"controller: {boards[0].device} ({boards[0].description or 'Raspberry Pi Pico'})")
+            return await BoardLink().start()
+        if not options.simulate:
+            self.out("controller: none plugged in; the phones and the display take every move")
+            return None
+        link = BoardLink.simulated(**options.sim_options)
+        await link.start()
+        self.out(f"controller: none plugged in, so the simulated board runs (the real firmware behind the "
+                 f"pseudo-terminal {link.port}); the display's keys press its buttons")
+        if options.board_commands and link.sim is not None:
+            _read_commands(link.sim, self.out)
+        return link
+
+    async def _pump(self, board: BoardLink) -> None:
+        async for event in board.events():
+            await self._inbox.put(event)
+
+    async def _from_display(self, sid: int, data: dict[str, Any]) -> None:
+        """The display's development keys: a simulated event, handled like the controller's own."""
+        if self.live is None or sid != self.live.id:
+            raise NotAllowed("the controller follows another game")
+        await self._inbox.put(event_from_json(data))
+
+    async def inject(self, event: BoardEvent) -> None:
+        """Hand the router an event as if the controller had sent it."""
+        await self._inbox.put(event)
+
+    async def _work(self) -> None:
+        while True:
+            event = await self._inbox.get()
+            try:
+                await self._handle(event)
+            except Exception as exc:  # one bad event must not stop the controller
+                self.errors.append(f"{event.describe()}: {exc!r}")
+                print(f"companion: {event.describe()} failed: {exc!r}", file=sys.stderr, flush=True)
+
+    async def _handle(self, event: BoardEvent) -> None:
+        if event.kind == "connected":
+            self.out(f"controller: board {event.board_id} connected")
+            self._lamps = None
+            self._lights_dirty.set()
+            return
+        if event.kind == "disconnected":
+            self.out(f"controller: board {event.board_id} disconnected" + (f" ({event.reason})" if event.reason
+                                                                          else ""))
+            return
+        if event.kind == "hello" and event.reason:
+            self.out(f"controller: {event.reason}")
+            return
+        live, router = self.live, self.router
+        if live is None or router is None:
+            if event.kind in ("button", "key") and event.action in GESTURES:
+                await self._answer(False, False)
+            return
+        async with live.lock:
+            decision = router.decide(event)
+        if decision is None:
+            return
+        ok = await self._carry_out(live, decision)
+        self.handled += 1
+        await self._answer(ok, isinstance(decision, Note))
+
+    async def _carry_out(self, live: Any, decision: Decision) -> bool:
+        if isinstance(decision, Act):
+            outcome = await live.submit(decision.action, decision.actor, decision.state_id, "board")
+            return outcome.ok
+        if isinstance(decision, Undo):
+            outcome = await live.undo(decision.actor, decision.state_id, "board")
+            return outcome.ok
+        if isinstance(decision, Note):
+            live.note(True, decision.seat, decision.text)
+            return True
+        assert isinstance(decision, Refuse)
+        live.note(False, decision.seat, decision.reason)
+        return False
+
+    async def _answer(self, ok: bool, note: bool) -> None:
+        """A beep for every input; a green or red flash too for every accepted or refused move."""
+        board = self.board
+        if board is None or not board.connected:
+            return
+        if note:
+            await board.beep("tap")
+            return
+        seats, strip = self._lamps or ([DARK] * SEAT_LAMPS, DARK)
+        # The lamps go with the flash: the last LED command is what a board that restarts gets back.
+        await board.set_leds(seats=seats, strip=strip, flash="accept" if ok else "reject")
+        await board.beep("ok" if ok else "error")
+
+    async def _lights(self) -> None:
+        while True:
+            await self._lights_dirty.wait()
+            self._lights_dirty.clear()
+            live, board = self.live, self.board
+            if live is None or board is None or not board.connected:
+                continue
+            wanted = await asyncio.to_thread(lamps, live.session)
+            if wanted != self._lamps:
+                self._lamps = wanted
+                await board.set_leds(seats=wanted[0], strip=wanted[1])
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server without its own signal handling: the table stops the board and the display as well."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+def _read_commands(sim: Any, out: Callable[[str], None]) -> None:
+    """Type the simulated board's commands (seat N, long N, key K, tag UID, help) on the terminal."""
+
+    def run() -> None:
+        out("controller: type board commands here (help lists them)")
+        for line in sys.stdin:
+            try:
+                shown = sim.run_command(line)
+            except (ValueError, OSError) as exc:
+                out(f"controller: {exc}")
+                continue
+            if shown:
+                out(shown)
+
+    threading.Thread(target=run, name="board-commands", daemon=True).start()
