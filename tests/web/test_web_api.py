@@ -332,3 +332,16 @@ def test_the_phone_page_does_not_echo_the_token(client, new_session):
     page = client.get(f"/join/{seated.id}", params={"t": seated.tokens[0]})
     assert seated.tokens[0] not in page.text
     assert page.headers["cache-control"] == "no-store"
+
+
+def test_the_settings_are_an_overridable_dependency(db_path, new_session):
+    from fastapi.testclient import TestClient
+
+    from companion.web import get_settings
+
+    seated = new_session()
+    app = create_app(Settings(db_path=db_path))
+    app.dependency_overrides[get_settings] = lambda: Settings(db_path=db_path, public_base_url="http://table.lan:1")
+    with TestClient(app) as client:
+        codes = client.get(f"/api/sessions/{seated.id}/join-codes", params={"token": seated.host}).json()
+    assert codes[0]["url"].startswith("http://table.lan:1/join/")
