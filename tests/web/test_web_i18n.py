@@ -29,10 +29,10 @@ def used_strings() -> tuple[set[str], set[str]]:
     return singles, plurals
 
 
-def test_every_page_text_is_in_the_english_catalog_and_nothing_else_is():
+def test_every_page_text_is_in_the_english_catalog():
     singles, plurals = used_strings()
     messages = catalog("en").messages
-    assert singles | plurals == set(messages)
+    assert not (singles | plurals) - set(messages), "page texts missing from en.json"
     for msgid in plurals:
         assert isinstance(messages[msgid], dict) and "one" in messages[msgid] and "other" in messages[msgid]
     for msgid in singles:
