@@ -114,6 +114,20 @@ class Binding:
     meaning: str
 
 
+# What every game shares (the games' own tables are in companion/play/inputs/).
+BINDINGS: tuple[Binding, ...] = (
+    Binding("any", "UNDO", "undoes the last action as the seat that made it (the seats' rule: only within that "
+            "turn, and never a reveal)"),
+    Binding("any", "UNDO held", "the host's undo: the last action whatever it was, a mistaken reveal too"),
+    Binding("any", "a tag that is not enrolled", "refused: enroll this tag first (`companion tags enroll GAME`)"),
+    Binding("any", "a card of another game", "refused, saying which card it is"),
+    Binding("any", "the button of a seat that is not to act", "refused, saying whose turn it is (Bohnanza: "
+            "chooses that seat for the keys)"),
+    Binding("any", "a seat button beyond the players", "refused"),
+    Binding("the game is over", "anything but UNDO", "refused: the game is over"),
+)
+
+
 @dataclasses.dataclass
 class Memory:
     """What the router keeps between inputs. All of it is forgotten when a new turn starts."""

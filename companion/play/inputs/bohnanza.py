@@ -22,7 +22,7 @@ from companion.play.router import Binding, Context, Decision, Note, Press, key_p
 
 BINDINGS: tuple[Binding, ...] = (
     Binding("deal, turning up, drawing (physical deck)", "tap each card taken from the deck",
-            "reveals it (`draw_bean`): the deal front card first, seat by seat"),
+            "reveals it (`draw_bean`); the deal goes seat by seat from seat 0, front card first"),
     Binding("plant", "active seat button (again for the second card)",
             "plants the front card of the hand into the field of its bean, else the first empty one"),
     Binding("plant (physical deck)", "tap the front hand card", "plants it the same way"),
