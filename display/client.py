@@ -169,9 +169,10 @@ class PublicClient:
                 return
             table = [a for a in data.get("table_legal") or [] if isinstance(a, dict)]
             host = [a for a in data.get("host_legal") or [] if isinstance(a, dict)]
-            envelope = data.get("envelope") if isinstance(data.get("envelope"), dict) else {}
+            envelope = data.get("envelope")
+            state_id = envelope.get("state_id") if isinstance(envelope, dict) else None
             self.listener({"type": "choices", "seat": "table" if table and not host else "host",
-                           "legal": table + host, "state_id": envelope.get("state_id")})
+                           "legal": table + host, "state_id": state_id})
         self._background(fetch)
 
     def _fetch_join_codes(self) -> None:
