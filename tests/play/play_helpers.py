@@ -129,11 +129,11 @@ class Hand:
 class TableThread:
     """`companion play` (in-process, no display child) in a thread of its own, with the simulated board."""
 
-    def __init__(self, db: Path, game: str, **options: Any) -> None:
+    def __init__(self, db: Path, game: str | None, **options: Any) -> None:
         self.port = free_port()
         self.lines: list[str] = []
-        self.options = PlayOptions(db_path=db, game=game, bind="127.0.0.1", port=self.port, display=False,
-                                   sim_options={"timings": TIMINGS}, **options)
+        settings: dict[str, Any] = {"display": False, "sim_options": {"timings": TIMINGS}, **options}
+        self.options = PlayOptions(db_path=db, game=game, bind="127.0.0.1", port=self.port, **settings)
         self.table: Table | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.code: int | None = None
