@@ -79,7 +79,7 @@ class DisplayProcess:
             cmd += ["--session", str(session)]
         if self.fullscreen:
             cmd.append("--fullscreen")
-        env = dict(os.environ)
+        env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
         env.pop(HOST_TOKEN_ENV, None)
         env.pop(LOBBY_URL_ENV, None)
         if host_token:
