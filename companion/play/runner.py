@@ -185,6 +185,7 @@ class Table:
         self._lamps: tuple[list[str], str] | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._tasks: list[asyncio.Task[Any]] = []
+        self._known = 0  # the newest game id already in the store when the table started
 
     def stop(self) -> None:
         self._stop.set()
@@ -197,6 +198,8 @@ class Table:
         store = Store(options.db_path)
         try:
             sid, how = choose_session(store, options)
+            # Only games started from now on are followed (a phone opening an older game is no reason to switch).
+            self._known = max((row.id for row in store.sessions()), default=0)
         finally:
             store.close()
         self.base_url = public_base(options.bind, options.port, options.base_url)
@@ -307,12 +310,12 @@ class Table:
         """A game started from the host page becomes the one in play."""
         while True:
             await asyncio.sleep(0.5)
-            current = self.live.id if self.live is not None else 0
             newer = [sid for sid, live in list(self.hub.sessions.items())
-                     if sid > current and live.session.status == "open"]
+                     if sid > self._known and live.session.status == "open"]
             if newer:
-                self.out(f"companion: game {max(newer)} was started on the host page; it is now the one in play")
-                await self.attach(max(newer))
+                self._known = max(newer)
+                self.out(f"companion: game {self._known} was started on the host page; it is now the one in play")
+                await self.attach(self._known)
 
     # -- the display ---------------------------------------------------------------------------------
     def _start_display(self) -> None:
