@@ -395,8 +395,10 @@ class Table:
             if event.kind in ("button", "key") and event.action in GESTURES:
                 await self._answer(False, False)
             return
+        # Under the session's lock the state cannot change while the router reads it; in a worker thread, because
+        # a decision may search (the card Shifting Stones spends on a move) and the loop serves the phones.
         async with live.lock:
-            decision = router.decide(event)
+            decision = await asyncio.to_thread(router.decide, event)
         if decision is None:
             return
         ok = await self._carry_out(live, decision)
