@@ -26,7 +26,7 @@ from display.model import DisplayModel
 # Fast firmware timings, so a scripted game takes seconds: the same code paths, shorter waits.
 LONG_MS = 80
 TIMINGS = {
-    "Buttons": {"DEBOUNCE_MS": 2, "LONG_MS": LONG_MS, "DOUBLE_MS": 40},
+    "Buttons": {"DEBOUNCE_MS": 2, "LONG_MS": LONG_MS, "DOUBLE_MS": 100},
     "Keys": {"DEBOUNCE_MS": 2, "LONG_MS": LONG_MS},
     "TagTracker": {"POLL_MS": 2},
 }
