@@ -13,7 +13,7 @@ from companion.play.docs import tables
 from companion.play.runner import PlayOptions, choose_session, event_from_json
 from companion.store import Session, Store
 
-SECTION = Path(__file__).resolve().parents[2] / "companion" / "play" / "README-section.md"
+SECTION = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def options(tmp_path, **kw) -> PlayOptions:
