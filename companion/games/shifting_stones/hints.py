@@ -1,7 +1,7 @@
 """Advice for a player's phone: per hand card the fewest shifts and flips that make it score, and the best turn.
 
-Both are exact (see distance.py and best_turn.py) and count what the rules charge: every shift or flip discards one of the
-player's own hand cards, and a discarded card can no longer score.
+Both are exact (see distance.py and best_turn.py) and count what the rules charge: every shift or flip discards
+one of the player's own hand cards, and a discarded card can no longer score.
 """
 
 from __future__ import annotations
