@@ -1,7 +1,8 @@
-"""Message catalogs: English source strings as ids, one JSON catalog per language, CLDR plural categories."""
+"""Message catalogs: English source strings as ids, one JSON catalog per language, CLDR plural categories, digits."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +26,28 @@ PLURAL_RULES: dict[str, Callable[[int], str]] = {
     "other_only": lambda n: "other",
 }
 
+# Decimal digits by their CLDR numbering-system name (the same names Intl.NumberFormat takes as `-u-nu-`).
+DIGITS: dict[str, str] = {
+    "latn": "0123456789",
+    "beng": "০১২৩৪৫৬৭৮৯",
+    "arabext": "۰۱۲۳۴۵۶۷۸۹",  # Extended Arabic-Indic: Sindhi, Urdu, Persian
+    "arab": "٠١٢٣٤٥٦٧٨٩",
+    "sinh": "෦෧෨෩෪෫෬෭෮෯",  # Sinhala Lith digits: historical, never the usual choice; listed so they are recognised
+}
+WESTERN = "latn"
+_ANY_DIGIT = {d: western for system in DIGITS.values() for d, western in zip(system, DIGITS[WESTERN])}
+
+
+def N_(text: str) -> str:  # the gettext name every extractor knows
+    """Marks a string as a message id where it is written (a table of names); it is translated where it is shown."""
+    return text
+
+
+def to_digits(text: str, system: str) -> str:
+    """`text` with every decimal digit (of any known system) written in `system`'s digits."""
+    target = DIGITS.get(system, DIGITS[WESTERN])
+    return "".join(target[int(_ANY_DIGIT[c])] if c in _ANY_DIGIT else c for c in text)
+
 
 @dataclass(frozen=True)
 class Catalog:
@@ -35,32 +58,66 @@ class Catalog:
     dir: str = "ltr"
     plural: str = "one_is_1"
     messages: dict[str, Any] = field(default_factory=dict)
+    digits: str = WESTERN  # the digits players of this language expect (a CLDR numbering system)
+    script: str = "Latn"  # ISO 15924 code of the language's script (for fonts and text shaping)
+    english_name: str = ""
+    western_digits: bool = False  # True when the table asked for 0-9 instead of the language's own digits
+
+    @property
+    def shown_digits(self) -> str:
+        return WESTERN if self.western_digits else self.digits
+
+    def with_western_digits(self, western: bool = True) -> Catalog:
+        """The same catalog writing numbers with 0-9 (the option for players who prefer them)."""
+        return dataclasses.replace(self, western_digits=western)
 
     def plural_category(self, n: int) -> str:
         return PLURAL_RULES[self.plural](abs(int(n)))
 
+    def number(self, n: int | float) -> str:
+        """A number as this language writes it."""
+        if isinstance(n, float) and not n.is_integer():
+            text = f"{n:.1f}"
+        else:
+            text = str(int(n))
+        return to_digits(text, self.shown_digits)
+
+    def lookup(self, msgid: str, count: int | None = None) -> str:
+        """The translated text of `msgid` (the plural form for `count` when the entry has forms), unformatted."""
+        entry = self.messages.get(msgid, msgid)
+        if isinstance(entry, dict):
+            if count is not None:
+                text = entry.get(self.plural_category(count)) or entry.get("other")
+            else:
+                text = entry.get("other")
+            return text if isinstance(text, str) else msgid
+        return entry if isinstance(entry, str) else msgid
+
     def gettext(self, msgid: str, **args: Any) -> str:
-        """`msgid` translated and formatted; a placeholder without an argument stays as it is."""
-        text = self.messages.get(msgid, msgid)
-        if isinstance(text, dict):
-            text = text.get("other", msgid)
-        return _format(text, args)
+        """`msgid` translated and formatted; a `count` argument picks the plural form; a missing argument stays."""
+        count = args.get("count")
+        plural = count if isinstance(count, int) and not isinstance(count, bool) else None
+        return self._fill(self.lookup(msgid, plural), args)
 
     def ngettext(self, msgid: str, n: int, **args: Any) -> str:
         """The plural form of `msgid` for `n` (also passed as `{count}`)."""
-        entry = self.messages.get(msgid)
         args.setdefault("count", n)
-        if isinstance(entry, dict):
-            text = entry.get(self.plural_category(n)) or entry.get("other") or msgid
-        elif isinstance(entry, str):
-            text = entry
-        else:
-            text = msgid
-        return _format(text, args)
+        return self._fill(self.lookup(msgid, n), args)
+
+    def _fill(self, text: str, args: dict[str, Any]) -> str:
+        # Digits written in the template follow the table's choice too ("Step 3", "plants 3-6").
+        text = to_digits(text, self.shown_digits)
+        shown = {k: self.number(v) if isinstance(v, int | float) and not isinstance(v, bool) else v
+                 for k, v in args.items()}
+        try:
+            return text.format_map(_Lenient(shown)) if shown else text
+        except (ValueError, IndexError, AttributeError):
+            # A format spec for a number ("{share:.0%}") needs the number itself.
+            return to_digits(_format(text, args), self.shown_digits)
 
     def to_json(self) -> dict[str, Any]:
         return {"lang": self.lang, "name": self.name, "dir": self.dir, "plural": self.plural,
-                "messages": self.messages}
+                "digits": self.digits, "script": self.script, "messages": self.messages}
 
 
 class _Lenient(dict):  # type: ignore[type-arg]
@@ -93,14 +150,20 @@ def catalog(lang: str) -> Catalog:
     plural = data.get("plural", "one_is_1")
     if plural not in PLURAL_RULES:
         raise ValueError(f"{path.name}: unknown plural rule {plural!r} (known: {', '.join(PLURAL_RULES)})")
-    return Catalog(data["lang"], data["name"], data.get("dir", "ltr"), plural, data.get("messages", {}))
+    digits = data.get("digits", WESTERN)
+    if digits not in DIGITS:
+        raise ValueError(f"{path.name}: unknown digits {digits!r} (known: {', '.join(DIGITS)})")
+    return Catalog(data["lang"], data["name"], data.get("dir", "ltr"), plural, data.get("messages", {}),
+                   digits=digits, script=data.get("script", "Latn"), english_name=data.get("english_name", ""))
 
 
 def for_browser(lang: str) -> dict[str, Any]:
     """A catalog for a page: the language's messages over the English ones, so nothing is ever missing."""
     own = catalog(lang)
     source = catalog(SOURCE_LANGUAGE)
-    return {**own.to_json(), "messages": {**source.messages, **own.messages}}
+    # The languages there are, each in its own name, so a phone can switch.
+    languages = [{"lang": code, "name": catalog(code).name} for code in available()]
+    return {**own.to_json(), "languages": languages, "messages": {**source.messages, **own.messages}}
 
 
 def negotiate(requested: str | None, accept_language: str | None = None) -> str:
@@ -124,3 +187,53 @@ def negotiate(requested: str | None, accept_language: str | None = None) -> str:
             if option in langs:
                 return option
     return SOURCE_LANGUAGE
+
+
+def words(name: str) -> str:
+    """A machine name as the pages show it before translation: "play_card" -> "Play card" (the message id)."""
+    text = str(name).replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+# Log arguments that name a seat (the ticker shows the player's name) or list seats (a turn order).
+SEAT_ARGS = frozenset({
+    "player", "seat", "who", "winner", "target", "opener", "buyer", "bidder", "giver", "receiver", "partner",
+    "active", "from_player", "to_player", "offerer", "other", "owner", "loser", "leader",
+})
+SEAT_LIST_ARGS = frozenset({"order", "winners", "players", "seats"})
+
+
+def log_line(template: str, args: dict[str, Any], cat: Catalog, names: list[str] | tuple[str, ...] = ()) -> str:
+    """One ticker line in `cat`'s language: seats become the players' names, words are translated, digits local."""
+
+    def name(seat: Any) -> str:
+        if seat == "table":
+            return cat.gettext("the table")
+        if seat == "host":
+            return cat.gettext("the host")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return cat.gettext("Player {n}", n=seat + 1) if isinstance(seat, int) else str(seat)
+
+    shown: dict[str, Any] = {}
+    for key, value in args.items():
+        is_seat = (isinstance(value, int) and not isinstance(value, bool)) or value in ("host", "table")
+        if key in SEAT_ARGS and is_seat:
+            shown[key] = name(value)
+        elif key in SEAT_LIST_ARGS and isinstance(value, list | tuple):
+            shown[key] = ", ".join(name(v) if isinstance(v, int) else cat.gettext(str(v)) for v in value)
+        elif isinstance(value, list | tuple):
+            shown[key] = ", ".join(cat.number(v) if isinstance(v, int | float) else cat.gettext(str(v)) for v in value)
+        elif isinstance(value, str):
+            shown[key] = cat.gettext(value)
+        else:
+            shown[key] = value
+    return cat.gettext(template, **shown)
+
+
+def cli_text(lang: str | None = None, western_digits: bool = False) -> Callable[..., str]:
+    """The gettext of the command line's table-facing output: `--lang`, else $COMPANION_LANG, else English."""
+    import os
+
+    chosen = negotiate(lang or os.environ.get("COMPANION_LANG") or None)
+    return catalog(chosen).with_western_digits(western_digits).gettext
