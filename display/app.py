@@ -244,13 +244,20 @@ class DisplayApp:
 
 
 def run_display(base_url: str, session: int, *, host_token: str | None = None, size: tuple[int, int] = (1280, 720),
-                fullscreen: bool = False, lang: str | None = None) -> None:
-    """`companion display`: a window on the server's public view until it is closed."""
+                fullscreen: bool = False, lang: str | None = None, western_digits: bool | None = None) -> None:
+    """`companion display`: a window on the server's public view until it is closed.
+
+    The language is `lang`, else $COMPANION_LANG (how `companion play` passes it to its display child); digits
+    are the language's own unless `western_digits` (or $COMPANION_DIGITS=latn) asks for 0-9.
+    """
     from display.client import PublicClient
     from display.i18n import set_language
 
+    lang = lang or os.environ.get("COMPANION_LANG")
+    if western_digits is None:
+        western_digits = os.environ.get("COMPANION_DIGITS") == "latn"
     if lang:
-        set_language(lang)
+        set_language(lang, western_digits)
     model = DisplayModel()
     app: DisplayApp | None = None
     pending: list[dict[str, Any]] = []

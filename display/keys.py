@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from display.i18n import N_
+
 # The controller has seven seat buttons, a 3×3 keypad, OK, BACK and UNDO. On a keyboard:
 SEAT_KEYS = {str(n): n - 1 for n in range(1, 8)}  # 1–7: seat buttons
 PAD_KEYS = {  # the 3×3 keypad, row by row: QWE / ASD / ZXC, or the numeric keypad as laid out
@@ -39,13 +41,13 @@ def press_for_key(name: str) -> tuple[str, int | None] | None:
 
 
 HELP = (
-    ("1–7", "seat buttons, as on the controller (twice quickly: a double press)"),
-    ("Q W E / A S D / Z X C", "the 3×3 keypad: pick a choice"),
-    ("arrows", "move through the choices"),
-    ("Enter", "OK: do the highlighted choice"),
-    ("Esc / Backspace", "BACK: close"),
-    ("U", "UNDO as on the controller (Shift+U: the host's undo of anything)"),
-    ("Shift + a controller key", "held: a long press"),
-    ("J", "show the join codes"),
-    ("F11", "full screen"),
+    ("1–7", N_("seat buttons, as on the controller (twice quickly: a double press)")),
+    ("Q W E / A S D / Z X C", N_("the 3×3 keypad: pick a choice")),
+    ("arrows", N_("move through the choices")),
+    ("Enter", N_("OK: do the highlighted choice")),
+    ("Esc / Backspace", N_("BACK: close")),
+    ("U", N_("UNDO as on the controller (Shift+U: the host's undo of anything)")),
+    ("Shift + a controller key", N_("held: a long press")),
+    ("J", N_("show the join codes")),
+    ("F11", N_("full screen")),
 )

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from display.i18n import _
+from display.i18n import N_, _
 
 # How long a feedback toast stays up; a refusal stays longer so its reason can be read.
 ACCEPTED_SECONDS = 3.0
@@ -27,7 +28,7 @@ SEAT_ARGS = frozenset({
 SEAT_LIST_ARGS = frozenset({"order", "winners", "players", "seats"})
 
 # Machine names of the sources of feedback, for the toast line.
-SOURCE_NAMES = {"phone": "phone", "board": "controller", "host": "host", "display": "display"}
+SOURCE_NAMES = {"phone": N_("phone"), "board": N_("controller"), "host": N_("host"), "display": N_("display")}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,6 +67,14 @@ def action_label(action: dict[str, Any]) -> str:
     fields = [f"{_(k.replace('_', ' '))} {_field(v)}" for k, v in action.items() if k not in ("seat", "action")]
     name = _(kind.replace("_", " ").capitalize())
     return f"{name}: {', '.join(fields)}" if fields else name
+
+
+def _word(value: str) -> str:
+    """A word of the game ("coal", "top left") translated; names and ids ("Berlin", "SS12") stay as they are."""
+    return _(value) if _GAME_WORD.match(value) else value
+
+
+_GAME_WORD = re.compile(r"^[a-z][a-z_ ]*$")
 
 
 def _field(value: Any) -> str:
@@ -273,7 +282,9 @@ class DisplayModel:
             elif key in SEAT_LIST_ARGS and isinstance(value, list | tuple):
                 shown[key] = ", ".join(self.player_name(v) if isinstance(v, int) else str(v) for v in value)
             elif isinstance(value, list | tuple):
-                shown[key] = ", ".join(str(v) for v in value)
+                shown[key] = ", ".join(_word(v) if isinstance(v, str) else str(v) for v in value)
+            elif isinstance(value, str):
+                shown[key] = _word(value)
             else:
                 shown[key] = value
         return _(template, **shown)

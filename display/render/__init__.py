@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from display.i18n import _
+from display.i18n import _, notice
 from display.model import DisplayModel
 from display.render.layout import Layout
 from display.render.widgets import (
@@ -119,7 +119,7 @@ def draw_header(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: 
     pygame.draw.rect(surface, PANEL, rect, border_radius=p.px(8))
     inner = rect.inflate(-p.px(16), 0)
     title_w = min(inner.width // 4, p.px(260))
-    p.text(surface, str(data["title"]), pygame.Rect(inner.x, inner.y, title_w, inner.height), 22, ACCENT, bold=True)
+    p.text(surface, _(str(data["title"])), pygame.Rect(inner.x, inner.y, title_w, inner.height), 22, ACCENT, bold=True)
     conn_w = p.px(110) if data["connection"] != "live" else 0
     status = "  ·  ".join(data["status"])
     status_w = min(p.px(420), (inner.width - title_w - conn_w) // 2)
@@ -149,7 +149,9 @@ def draw_header(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: 
 
 
 def ticker_data(model: DisplayModel) -> list[str]:
-    return model.ticker()
+    # A language the display could not show (no font for its script) is said on the newest line, in English.
+    warning = notice()
+    return [*model.ticker(), warning] if warning else model.ticker()
 
 
 def draw_ticker(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, lines: list[str]) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from display.i18n import _
+from display.i18n import N_, _
 from display.render import Context, GameRenderer, Panel, phase_label
 from display.render.layout import grid_cells, split_columns, split_rows
 from display.render.widgets import (
@@ -29,13 +29,14 @@ BEAN_COLOURS: dict[str, Colour] = {
     "red": (150, 30, 50), "garden": (160, 210, 120), "cocoa": (80, 50, 35),
 }
 BEAN_NAMES: dict[str, str] = {
-    "coffee": "Coffee", "wax": "Wax", "blue": "Blue", "chili": "Chili", "stink": "Stink", "green": "Green",
-    "soy": "Soy", "black_eyed": "Black-eyed", "red": "Red", "garden": "Garden", "cocoa": "Cocoa",
+    "coffee": N_("Coffee"), "wax": N_("Wax"), "blue": N_("Blue"), "chili": N_("Chili"), "stink": N_("Stink"),
+    "green": N_("Green"), "soy": N_("Soy"), "black_eyed": N_("Black-eyed"), "red": N_("Red"),
+    "garden": N_("Garden"), "cocoa": N_("Cocoa"),
 }
 PHASES = {
-    "deal": "Dealing", "duel_offer": "Offer from the last turn", "plant": "Planting from the hand",
-    "turn_up": "Turning up cards", "trade": "Trading", "duel_plant": "Planting turned-up cards",
-    "plant_set_aside": "Planting traded cards", "draw": "Drawing", "over": "Game over",
+    "deal": N_("Dealing"), "duel_offer": N_("Offer from the last turn"), "plant": N_("Planting from the hand"),
+    "turn_up": N_("Turning up cards"), "trade": N_("Trading"), "duel_plant": N_("Planting turned-up cards"),
+    "plant_set_aside": N_("Planting traded cards"), "draw": N_("Drawing"), "over": N_("Game over"),
 }
 
 

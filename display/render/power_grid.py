@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from display.i18n import _
+from display.i18n import N_, _
 from display.render import Context, GameRenderer, Panel, phase_label
 from display.render.layout import split_columns, split_rows
 from display.render.widgets import (
@@ -41,9 +41,9 @@ REGION_COLOURS: dict[str, Colour] = {
     "green": (80, 160, 80), "brown": (150, 105, 60), "red": (200, 70, 70), "yellow": (220, 190, 60),
     "blue": (70, 120, 200), "purple": (150, 90, 180), "cyan": (60, 170, 190), "orange": (220, 130, 50),
 }
-PHASES = {"regions": "Choosing regions", "auction": "2 · Auction", "auction_close": "2 · Auction",
-          "resources": "3 · Buying resources", "building": "4 · Building", "bureaucracy": "5 · Bureaucracy",
-          "round_end": "5 · Bureaucracy", "over": "Game over"}
+PHASES = {"regions": N_("Choosing regions"), "auction": N_("2 · Auction"), "auction_close": N_("2 · Auction"),
+          "resources": N_("3 · Buying resources"), "building": N_("4 · Building"),
+          "bureaucracy": N_("5 · Bureaucracy"), "round_end": N_("5 · Bureaucracy"), "over": N_("Game over")}
 STEP3 = 99
 
 

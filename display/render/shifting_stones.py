@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from display.i18n import _
+from display.i18n import N_, _
 from display.render import Context, GameRenderer, Panel, phase_label
 from display.render.layout import grid_cells, split_columns, split_rows
 from display.render.stones import FACE_COLOURS, draw_face, draw_pattern
@@ -23,8 +23,8 @@ from display.render.widgets import (
     panel,
 )
 
-FACE_NAMES = {"sun": "Sun", "moon": "Moon", "fish": "Fish", "bird": "Bird", "horse": "Horse", "boat": "Boat",
-              "seed": "Seed", "tree": "Tree"}
+FACE_NAMES = {"sun": N_("Sun"), "moon": N_("Moon"), "fish": N_("Fish"), "bird": N_("Bird"), "horse": N_("Horse"),
+              "boat": N_("Boat"), "seed": N_("Seed"), "tree": N_("Tree")}
 
 
 def _first(d: dict[str, Any], *keys: str) -> Any:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from display.i18n import _
+from display.i18n import N_, _
 from display.model import DisplayModel
 from display.render import Context, Panel
 from display.render.layout import split_columns, split_rows
@@ -17,14 +17,14 @@ PARTS_PALETTE = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (
                  (204, 121, 167))
 
 # Series drawn by round when the game reports them (Power Grid).
-SERIES = (("money", "Money by round"), ("cities", "Cities by round"))
+SERIES = (("money", N_("Money by round")), ("cities", N_("Cities by round")))
 # Parts of a score a game may list per seat (Shifting Stones: card points plus the one-point bonus).
-STACKED = (("points", "bonus"), ("Cards", "Bonus"))
+STACKED = (("points", "bonus"), (N_("Cards"), N_("Bonus")))
 # What a game's score counts, for the chart's title.
-SCORE_TITLES = {"power_grid": "Cities powered", "bohnanza": "Coins", "shifting_stones": "Points"}
+SCORE_TITLES = {"power_grid": N_("Cities powered"), "bohnanza": N_("Coins"), "shifting_stones": N_("Points")}
 # Per-seat figures a game may give beside the score (tie-breaks), with how to show them.
-NOTES = (("money", "{n} Elektro"), ("cities", "{n} cities"), ("hand_sizes", "{n} in hand"),
-         ("one_point_cards", "{n} one-point cards"))
+NOTES = (("money", N_("{n} Elektro")), ("cities", N_("{n} cities")), ("hand_sizes", N_("{n} in hand")),
+         ("one_point_cards", N_("{n} one-point cards")))
 
 
 def scores_of(model: DisplayModel) -> dict[str, Any]:

@@ -10,11 +10,20 @@ from typing import Any
 
 import pygame
 
+from display.i18n import text_settings
+from display.render.scripttext import ShapedFont, TextStyle, style_for
+
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = FONTS / "DejaVuSansCondensed.ttf"
 BOLD = FONTS / "DejaVuSansCondensed-Bold.ttf"
 
 Colour = tuple[int, int, int]
+
+
+def text_style() -> TextStyle:
+    """How the display's language is drawn (its script's font, direction, digits); Latin when the font is missing."""
+    script, direction, digits = text_settings()
+    return style_for(script, direction, digits, REGULAR, BOLD) or TextStyle(latin_regular=REGULAR, latin_bold=BOLD)
 
 # A calm dark theme: light text on dark panels reads well across a room.
 BACKGROUND: Colour = (22, 26, 32)
@@ -69,15 +78,24 @@ class Painter:
         if not pygame.font.get_init():
             pygame.font.init()
         self.scale = scale
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool], Any] = {}
         self.overflows: list[Overflow] = []
+        self.style = text_style()
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
         px = max(6, round(size))
         key = (px, bold)
         if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(str(BOLD if bold else REGULAR), px)
+            if self.style.plain:
+                self._fonts[key] = pygame.font.Font(str(BOLD if bold else REGULAR), px)
+            else:
+                # Another script, right-to-left text or other digits: runs per font, shaped (see scripttext).
+                self._fonts[key] = ShapedFont(self.style, px, bold)
         return self._fonts[key]
+
+    @property
+    def rtl(self) -> bool:
+        return self.style.direction == "rtl"
 
     def px(self, value: float) -> int:
         """A length in design units (1280×720) in pixels at this scale."""
@@ -120,6 +138,8 @@ class Painter:
                 text = _cut(font, text, rect.width)
                 width, height = font.size(text)
         image = font.render(text, True, colour)
+        if self.rtl and align == "left":
+            align = "right"  # right-to-left text starts at the right edge of its box
         x = {"left": rect.x, "center": rect.centerx - width // 2, "right": rect.right - width}[align]
         y = {"top": rect.y, "center": rect.centery - height // 2, "bottom": rect.bottom - height}[valign]
         clip = surface.get_clip()
@@ -219,9 +239,21 @@ def seat_marker(surface: pygame.Surface, centre: tuple[int, int], radius: int, c
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, (15, 15, 15), centre, radius, width=max(1, radius // 6))
     if radius >= 6:
-        font = pygame.font.Font(str(BOLD), max(6, int(radius * 1.3)))
+        font = _marker_font(max(6, int(radius * 1.3)))
         image = font.render(str(seat + 1), True, readable_on(colour))
         surface.blit(image, image.get_rect(center=centre))
+
+
+_MARKER_FONTS: dict[tuple[TextStyle, int], Any] = {}
+
+
+def _marker_font(px: int) -> Any:
+    """The seat number's font: the display's Latin bold, or a shaped one when the language writes other digits."""
+    style = text_style()
+    key = (style, px)
+    if key not in _MARKER_FONTS:
+        _MARKER_FONTS[key] = pygame.font.Font(str(BOLD), px) if style.plain else ShapedFont(style, px, bold=True)
+    return _MARKER_FONTS[key]
 
 
 def qr_code(surface: pygame.Surface, rect: pygame.Rect, url: str) -> pygame.Rect:

@@ -134,7 +134,7 @@ def _draw_lobby_title(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, 
     pygame.draw.rect(surface, PANEL, rect, border_radius=p.px(8))
     inner = rect.inflate(-p.px(16), 0)
     left, right = split_columns(inner, [3, 1], p.px(8))
-    p.text(surface, str(data["title"]), left, 24, ACCENT, bold=True)
+    p.text(surface, _(str(data["title"])), left, 24, ACCENT, bold=True)
     p.text(surface, _(data["connection"]), right, 15, MUTED, align="right")
 
 
