@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import BadConfig
+from companion.i18n import cli_text
 from companion.store import Session, Store
 from companion.store.db import default_path
 
@@ -43,6 +44,8 @@ def register(sub: Any) -> None:
     p.add_argument("--token", help="the server token for the host lobby (default: a new random one each run)")
     p.add_argument("--qr", action="store_true", help="also print the host link as a QR code in the terminal")
     p.add_argument("--access-log", action="store_true", help="log every request (tokens are in the links!)")
+    p.add_argument("--lang", help="language of the lines printed for the table (default $COMPANION_LANG, else "
+                   "English); phones choose their own")
     add_db_argument(p)
     p.set_defaults(func=cmd_serve)
 
@@ -123,16 +126,22 @@ def prepare(args: argparse.Namespace) -> tuple[Any, list[str], str]:
             db_path=db_path, session_id=session.id if session else None, host=args.bind, port=args.port,
             public_base_url=base, server_token=args.token or secrets.token_urlsafe(24),
         )
-        where = args.bind if args.bind not in ("0.0.0.0", "::") else f"all interfaces ({', '.join(lan_addresses())})"
-        lines = [f"companion: serving on {where}, port {args.port}; store {db_path}"]
+        # The lines the host reads at the table, in the table's language (ports and links stay as typed).
+        tr = cli_text(getattr(args, "lang", None))
+        where = args.bind if args.bind not in ("0.0.0.0", "::") else \
+            tr("all interfaces ({addresses})", addresses=", ".join(lan_addresses()))
+        lines = [tr("companion: serving on {where}, port {port}; store {store}", where=where, port=str(args.port),
+                    store=str(db_path))]
         host_url = f"{base}/host?t={settings.server_token}"
         if session is not None:
             host_url = f"{base}/host/{session.id}?t={session.host_token}"
-            lines.append(f"game {session.id}: {session.game.title}, {session.config.players} players")
-            lines.append(f"host page: {host_url}")
+            lines.append(tr("game {id}: {title}, {players} players", id=session.id, title=tr(session.game.title),
+                            players=session.config.players))
+            lines.append(tr("host page: {url}", url=host_url))
             for row in store.seats(session.id):
-                lines.append(f"seat {row.seat} ({row.name}): {base}/join/{session.id}?t={row.token}")
-        lines.append(f"new game or another one: {base}/host?t={settings.server_token}")
+                lines.append(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=row.name,
+                                url=f"{base}/join/{session.id}?t={row.token}"))
+        lines.append(tr("new game or another one: {url}", url=f"{base}/host?t={settings.server_token}"))
     finally:
         store.close()
     return settings, lines, host_url

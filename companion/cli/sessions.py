@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from typing import Any
@@ -12,6 +13,7 @@ from companion.core.errors import BadConfig, CompanionError
 from companion.core.game import Game
 from companion.core.registry import all_games, get_game
 from companion.core.seats import HOST, TABLE, parse_seat
+from companion.i18n import catalog, cli_text, log_line, negotiate
 from companion.store import Session, Store
 from companion.store.db import default_path
 
@@ -117,6 +119,7 @@ def register(sub: Any) -> None:
     p.add_argument("--players", "-p", type=int, default=3)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--steps", type=int, default=0, help="stop after this many actions (0: play to the end)")
+    p.add_argument("--lang", help="language of the ticker (default $COMPANION_LANG, else English)")
     add_db_argument(p)
     p.set_defaults(func=cmd_demo)
 
@@ -258,7 +261,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     # The demo shows the game's best bot when it has one besides random play.
     bot = next((b for name, b in bots.items() if name != "random"), bots["random"])
     rng = random.Random(args.seed)
-    print(f"session {session.id}: {game.title} with {args.players} bots (stored in {store.path})")
+    tr = cli_text(args.lang)
+    cat = catalog(negotiate(args.lang or os.environ.get("COMPANION_LANG") or None))
+    names = [r.name for r in store.seats(session.id)]
+    print(tr("session {id}: {title} with {players} bots (stored in {path})", id=session.id, title=tr(game.title),
+             players=args.players, path=str(store.path)))
     steps = 0
     while not game.is_over(session.state) and (not args.steps or steps < args.steps):
         pick = choose_actor(game, session.state, rng)
@@ -276,7 +283,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         accepted = session.submit(action, HOST, state_id=session.state_id)
         for m in accepted.log:
             if m.visible_to is None:
-                print(f"  [{accepted.state_id}] {m.render()}")
+                print(f"  [{accepted.state_id}] {log_line(m.template, dict(m.args), cat, names)}")
         steps += 1
     print(json.dumps(game.scores(session.state), ensure_ascii=False))
     return 0

@@ -23,6 +23,7 @@ def register(sub: Any) -> None:
     p.add_argument("--mode", choices=("digital", "physical"), default="digital")
     p.add_argument("--set", action="append", metavar="OPTION=VALUE", help="a rules option (repeatable)")
     p.add_argument("--lang", help="language of the display's text")
+    p.add_argument("--western-digits", action="store_true", help="write numbers with 0-9 in any language")
     p.add_argument("--out", required=True, help="the PNG file to write")
     p.set_defaults(func=cmd_snapshot)
 
@@ -37,7 +38,9 @@ def register(sub: Any) -> None:
     p.add_argument("--host-token", help="the host's token (join codes, host choices, undo)")
     p.add_argument("--size", default="1280x720", help="window size WIDTHxHEIGHT")
     p.add_argument("--fullscreen", action="store_true")
-    p.add_argument("--lang", help="language of the display's text")
+    p.add_argument("--lang", help="language of the display's text (default $COMPANION_LANG, else English)")
+    p.add_argument("--western-digits", action="store_true",
+                   help="write numbers with 0-9 even where the language has its own digits")
     p.set_defaults(func=cmd_display)
 
 
@@ -63,7 +66,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 
     size = _size(args.size)
     if args.lang:
-        set_language(args.lang)
+        set_language(args.lang, args.western_digits)
     model = play(args.game, args.players, args.seed, args.steps, mode=args.mode, options=parse_sets(args.set))
     surface, screen = render_image(model, size)
     pygame.image.save(surface, args.out)
@@ -79,5 +82,5 @@ def cmd_display(args: argparse.Namespace) -> int:
     from display.app import run_display
 
     run_display(args.url, args.session, host_token=args.host_token, size=_size(args.size),
-                fullscreen=args.fullscreen, lang=args.lang)
+                fullscreen=args.fullscreen, lang=args.lang, western_digits=args.western_digits or None)
     return 0

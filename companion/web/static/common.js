@@ -2,8 +2,64 @@
 
 const catalogData = JSON.parse(document.getElementById("catalog").textContent);
 export const lang = catalogData.lang || "en";
+export const languages = catalogData.languages || [];
+
+// The digits players of the language expect (a CLDR numbering system: latn, beng, arabext), unless this phone
+// asked for 0-9 (kept in localStorage; ?digits=latn or ?digits=native sets it).
+const DIGITS = {
+  latn: "0123456789", beng: "০১২৩৪৫৬৭৮৯", arabext: "۰۱۲۳۴۵۶۷۸۹", arab: "٠١٢٣٤٥٦٧٨٩", sinh: "෦෧෨෩෪෫෬෭෮෯",
+};
+const ANY_DIGIT = new Map(Object.values(DIGITS).flatMap((set) => [...set].map((d, i) => [d, i])));
+
+function storedDigits() {
+  const asked = new URLSearchParams(location.search).get("digits");
+  try {
+    if (asked === "latn") localStorage.setItem("companion-digits", "latn");
+    else if (asked === "native") localStorage.removeItem("companion-digits");
+    return localStorage.getItem("companion-digits") === "latn";
+  } catch (e) {
+    return asked === "latn";
+  }
+}
+
+export const nativeDigits = catalogData.digits && DIGITS[catalogData.digits] ? catalogData.digits : "latn";
+export let westernDigits = storedDigits();
+let shownDigits = westernDigits ? "latn" : nativeDigits;
+
+/** Use 0-9 (true) or the language's own digits (false) from now on, on this phone. */
+export function setWesternDigits(western) {
+  westernDigits = Boolean(western);
+  shownDigits = westernDigits ? "latn" : nativeDigits;
+  try {
+    if (westernDigits) localStorage.setItem("companion-digits", "latn");
+    else localStorage.removeItem("companion-digits");
+  } catch (e) {
+    // Without storage the choice lasts as long as the page.
+  }
+  numbers = makeNumbers();
+}
+
+/** `text` with every digit written in the digits shown on this page. */
+export function localDigits(text) {
+  const target = DIGITS[shownDigits];
+  return String(text).replace(/[0-9০-৯۰-۹٠-٩෦-෯]/g, (d) => (ANY_DIGIT.has(d) ? target[ANY_DIGIT.get(d)] : d));
+}
+
+function makeNumbers() {
+  if (typeof Intl === "undefined" || !Intl.NumberFormat) return null;
+  try {
+    return new Intl.NumberFormat(`${lang}-u-nu-${shownDigits}`);
+  } catch (e) {
+    return new Intl.NumberFormat(lang);
+  }
+}
+
 const pluralRules = typeof Intl !== "undefined" && Intl.PluralRules ? new Intl.PluralRules(lang) : null;
-const numbers = typeof Intl !== "undefined" && Intl.NumberFormat ? new Intl.NumberFormat(lang) : null;
+let numbers = makeNumbers();
+
+// Every message id this page looked up: the languages check reads it in the browser tests.
+const seen = new Set();
+window.companionI18n = { seen, lang };
 
 // Fallback plural rules by the catalog's rule name, for browsers without Intl.PluralRules.
 const RULES = {
@@ -14,7 +70,7 @@ const RULES = {
 };
 
 export function formatNumber(n) {
-  return numbers && Number.isFinite(n) ? numbers.format(n) : String(n);
+  return numbers && Number.isFinite(n) ? numbers.format(n) : localDigits(String(n));
 }
 
 function fill(text, args) {
@@ -26,25 +82,34 @@ function fill(text, args) {
   });
 }
 
-/** The translation of an English source string, with {placeholders} filled. */
+function pluralForm(entry, n) {
+  const rule = pluralRules ? pluralRules.select(n) : (RULES[catalogData.plural] || RULES.one_is_1)(Math.abs(n));
+  return entry[rule] || entry.other;
+}
+
+/** The translation of an English source string, with {placeholders} filled; a numeric {count} picks the plural. */
 export function t(msgid, args) {
+  seen.add(msgid);
   let text = catalogData.messages[msgid];
-  if (text && typeof text === "object") text = text.other;
-  return fill(typeof text === "string" ? text : msgid, args);
+  if (text && typeof text === "object") {
+    text = args && typeof args.count === "number" ? pluralForm(text, args.count) : text.other;
+  }
+  // Digits written in the message itself ("Step 3", "plants 3-6") follow the page's digits too.
+  return fill(localDigits(typeof text === "string" ? text : msgid), args);
 }
 
 /** The plural form of an English source string for n (also given as {count}). */
 export function tn(msgid, n, args) {
+  seen.add(msgid);
   const entry = catalogData.messages[msgid];
   const all = { count: n, ...(args || {}) };
   let text = msgid;
   if (entry && typeof entry === "object") {
-    const rule = pluralRules ? pluralRules.select(n) : (RULES[catalogData.plural] || RULES.one_is_1)(Math.abs(n));
-    text = entry[rule] || entry.other || msgid;
+    text = pluralForm(entry, n) || msgid;
   } else if (typeof entry === "string") {
     text = entry;
   }
-  return fill(text, all);
+  return fill(localDigits(text), all);
 }
 
 /** A name from the rules vocabulary ("play_card", "chili") as words, translated when the catalog has it. */
@@ -250,7 +315,7 @@ export function logText(envelope, entry) {
   const args = {};
   for (const [key, value] of Object.entries(entry.args || {})) {
     if (SEAT_ARGS.test(key) && Number.isInteger(value)) args[key] = playerName(envelope, value);
-    else if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "number" ? formatNumber(v) : v)).join(", ");
+    else if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "number" ? formatNumber(v) : t(String(v)))).join(", ");
     else if (typeof value === "string") args[key] = t(value);
     else args[key] = value;
   }

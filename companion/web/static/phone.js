@@ -1,7 +1,8 @@
 // The phone page of one seat: its private view, live; actions built from its legal actions; hints; undo.
 
 import { buildControls, groupLegal } from "./actions.js";
-import { Live, clear, h, playerName, socketUrl, t, takeToken } from "./common.js";
+import { Live, clear, h, lang, languages, nativeDigits, playerName, setWesternDigits, socketUrl, t, takeToken,
+  westernDigits } from "./common.js";
 import { factsList, renderGeneric, scoresSection, tappableCards, tickerList } from "./render.js";
 
 const page = document.body;
@@ -120,7 +121,29 @@ function drawMain() {
     parts.push(h("section", { class: "hints" }, h("h2", {}, t("Hints")), shown || factsList(ctx, hints, new Set())));
   }
   parts.push(h("section", { class: "log" }, h("h2", {}, t("What happened")), tickerList(envelope, 6)));
+  parts.push(settings());
   clear(main, parts);
+}
+
+/** This phone's language (the page reloads in it) and, for languages with their own digits, 0-9 instead. */
+function settings() {
+  const choose = h("select", { "aria-label": t("Language") }, languages.map((l) =>
+    h("option", { value: l.lang, selected: l.lang === lang, lang: l.lang }, l.name)));
+  choose.addEventListener("change", () => {
+    const params = new URLSearchParams(location.search);
+    params.set("lang", choose.value);
+    location.search = params.toString();
+  });
+  const parts = [h("label", { class: "field" }, t("Language"), choose)];
+  if (nativeDigits !== "latn") {
+    const box = h("input", { type: "checkbox", checked: westernDigits });
+    box.addEventListener("change", () => {
+      setWesternDigits(box.checked);
+      draw(true);
+    });
+    parts.push(h("label", { class: "check" }, box, " ", t("Western digits (0–9)")));
+  }
+  return h("section", { class: "settings" }, parts);
 }
 
 function drawActions() {
