@@ -236,6 +236,8 @@ def _walk_log(found: Messages, names: set[str], template: str, args: dict[str, A
         elif MACHINE_NAME.match(value.replace(" ", "_")):
             # The pages and the display look a string argument up as it is ("coal", "top left").
             found.add(value, f"{where}:arg:{key}")
+        else:
+            names.add(value)  # an id or a name ("SS12", "green, brown, red"): shown as it is
 
 
 def _walk_view(found: Messages, names: set[str], view: Any, where: str, key: str = "") -> None:

@@ -80,6 +80,7 @@ class Painter:
         self.scale = scale
         self._fonts: dict[tuple[int, bool], Any] = {}
         self.overflows: list[Overflow] = []
+        self.drawn: list[str] = []  # every text drawn, as shown (the language checks look for missing glyphs)
         self.style = text_style()
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
@@ -122,6 +123,7 @@ class Painter:
         text = text.replace("\n", " ")
         if not text or rect.width <= 0 or rect.height <= 0:
             return pygame.Rect(rect.x, rect.y, 0, 0)
+        self.drawn.append(text)
         size = size * self.scale
         font = self.font(size, bold)
         width, height = font.size(text)
