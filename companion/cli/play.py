@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -52,12 +53,22 @@ def register(sub: Any) -> None:
     p.add_argument("--no-display", action="store_true", help="do not start the table display")
     p.add_argument("--fullscreen", action="store_true", help="the display fills the screen (the kiosk)")
     p.add_argument("--size", default="1280x720", metavar="WxH", help="the display's window size (default 1280x720)")
+    p.add_argument("--lang", help="the table's language: the display and the lines printed here (default "
+                   "$COMPANION_LANG, else English); each phone chooses its own")
+    p.add_argument("--western-digits", action="store_true",
+                   help="the display writes numbers with 0-9 even where the language has its own digits")
     add_db_argument(p)
     p.set_defaults(func=cmd_play)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from companion.play.runner import PlayOptions, Table
+
+    # The display runs as a child process: the language reaches it (and the printed lines) through the environment.
+    if args.lang:
+        os.environ["COMPANION_LANG"] = args.lang
+    if args.western_digits:
+        os.environ["COMPANION_DIGITS"] = "latn"
 
     options = PlayOptions(
         db_path=Path(args.db) if args.db else default_path(),

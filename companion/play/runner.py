@@ -27,6 +27,7 @@ from companion.core.errors import BadConfig, MalformedAction, NotAllowed
 from companion.core.game import Mode
 from companion.core.registry import get_game
 from companion.core.seats import TABLE
+from companion.i18n import cli_text
 from companion.link import BoardEvent, BoardLink
 from companion.link.events import KEYS
 from companion.play.router import GESTURES, Act, Decision, Note, Refuse, Router, Undo
@@ -263,8 +264,10 @@ class Table:
             await asyncio.sleep(0.01)
         self.hub = app.state.hub
         self.hub.board_input = self._from_display
-        where = options.bind if options.bind not in ("0.0.0.0", "::") else "all interfaces"
-        self.out(f"companion: serving on {where}, port {options.port}; store {options.db_path}")
+        tr = cli_text()  # the table's language: `companion play --lang` (kept in $COMPANION_LANG for the display too)
+        where = options.bind if options.bind not in ("0.0.0.0", "::") else tr("all interfaces")
+        self.out(tr("companion: serving on {where}, port {port}; store {store}", where=where, port=str(options.port),
+                    store=str(options.db_path)))
         return serving
 
     async def _shut_down(self, serving: asyncio.Task[Any]) -> None:
@@ -296,10 +299,12 @@ class Table:
         self._unsubscribe = live.session.subscribe(lambda *_: loop.call_soon_threadsafe(self._lights_dirty.set))
         self._lights_dirty.set()
         session = live.session
-        self.out(f"host page: {self.base_url}/host/{sid}?t={session.host_token}")
+        tr = cli_text()
+        self.out(tr("host page: {url}", url=f"{self.base_url}/host/{sid}?t={session.host_token}"))
         for row in session.store.seats(sid):
-            self.out(f"seat {row.seat} ({row.name}): {self.base_url}/join/{sid}?t={row.token}")
-        self.out(f"another game: {self._lobby_url()}")
+            self.out(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=row.name,
+                        url=f"{self.base_url}/join/{sid}?t={row.token}"))
+        self.out(tr("another game: {url}", url=self._lobby_url()))
         if self.display is not None:
             self.display.show(sid, session.host_token)
 
