@@ -132,7 +132,8 @@ def cmd_fonts(args: argparse.Namespace) -> int:
         cat = catalog(lang)
         text = "".join(f for entry in cat.messages.values() for f in
                        (entry.values() if isinstance(entry, dict) else [entry]) if isinstance(f, str))
-        chain = [f for f in (fonts.font_for(cat.script), fonts.font_for("Latn")) if f is not None]
+        scripts = [cat.script, "Latn"] if cat.script != "Latn" else ["Latn"]
+        chain = [f for f in (fonts.font_for(script) for script in scripts) if f is not None]
         missing = fonts.missing_glyphs(text, [f.path for f in chain])
         names = " + ".join(f"{f.choice.family} ({f.path})" for f in chain) or "none installed"
         verdict = "covers every character" if not missing else f"lacks {''.join(sorted(missing))!r}"
