@@ -241,17 +241,17 @@ def _between_digits(text: str, i: int) -> bool:
 
 
 def _resolve_neutrals(kinds: list[str | None], rtl_paragraph: bool) -> list[str]:
-    """Numbers read left to right; neutrals take the direction around them, or the paragraph's between two."""
-    strong = ["L" if k == "N" else k for k in kinds]
-    out: list[str] = []
+    """Numbers read left to right; a neutral takes the direction on both its sides, else the paragraph's."""
     paragraph = "R" if rtl_paragraph else "L"
-    n = len(strong)
+    strong: list[str] = []
+    for k in kinds:
+        strong.append("L" if k == "N" else k if k is not None else "")
+    out: list[str] = []
     for i, k in enumerate(strong):
-        if k is not None:
+        if k:
             out.append(k)
             continue
-        before = next((strong[j] for j in range(i - 1, -1, -1) if strong[j] is not None), paragraph)
-        after = next((strong[j] for j in range(i + 1, n) if strong[j] is not None), paragraph)
+        before = next((s for s in reversed(strong[:i]) if s), paragraph)
+        after = next((s for s in strong[i + 1:] if s), paragraph)
         out.append(before if before == after else paragraph)
-    # A number inside right-to-left text keeps its own left-to-right order but stays in the right-to-left flow.
     return out
