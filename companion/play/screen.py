@@ -140,11 +140,15 @@ def show_lobby(lobby_url: str, size: tuple[int, int], fullscreen: bool) -> None:
     import pygame
     import segno
 
-    from display.render.widgets import BOLD, REGULAR
+    from display.i18n import _, set_language
+    from display.render.widgets import Painter
 
+    lang = os.environ.get("COMPANION_LANG")
+    if lang:
+        set_language(lang, os.environ.get("COMPANION_DIGITS") == "latn")
     pygame.display.init()
     pygame.font.init()
-    pygame.display.set_caption("The table companion")
+    pygame.display.set_caption(_("The table companion"))
     window = pygame.display.set_mode((0, 0) if fullscreen else size, pygame.FULLSCREEN if fullscreen else 0)
     width, height = window.get_size()
     window.fill((255, 255, 255))
@@ -156,11 +160,13 @@ def show_lobby(lobby_url: str, size: tuple[int, int], fullscreen: bool) -> None:
         for x, dark in enumerate(row):
             if dark:
                 window.fill((0, 0, 0), (left + x * cell, top + y * cell, cell, cell))
-    title = pygame.font.Font(str(BOLD), max(12, height // 16))
-    small = pygame.font.Font(str(REGULAR), max(10, height // 40))
-    heading = title.render("Scan to choose a game", True, (0, 0, 0))
+    # The painter's fonts draw the table's language (its script's font, shaped, right to left where it reads so).
+    painter = Painter()
+    title = painter.font(max(12, height // 16), bold=True)
+    small = painter.font(max(10, height // 40))
+    heading = title.render(_("Scan to choose a game"), True, (0, 0, 0))
     window.blit(heading, ((width - heading.get_width()) // 2, max(4, top - heading.get_height() - cell)))
-    hint = small.render("or open the host page printed by companion play", True, (60, 60, 60))
+    hint = small.render(_("or open the host page printed by companion play"), True, (60, 60, 60))
     window.blit(hint, ((width - hint.get_width()) // 2, min(height - hint.get_height() - 4,
                                                             top + cell * len(matrix) + cell)))
     pygame.display.flip()
