@@ -167,3 +167,16 @@ def test_selfplay_summarises_games(tiny):
     summary = selfplay(tiny, 3, 10, seed=1)
     assert summary.finished == 10 and not summary.failures
     assert sum(summary.winners_by_seat.values()) >= 10
+
+
+def test_refusals_carry_a_template_and_params_for_translation():
+    exc = IllegalAction("plant {plant} needs a bid of at least {bid}", plant=13, bid=13)
+    assert exc.reason == str(exc) == "plant 13 needs a bid of at least 13"
+    assert exc.to_json() == {
+        "code": "illegal",
+        "error": "plant 13 needs a bid of at least 13",
+        "template": "plant {plant} needs a bid of at least {bid}",
+        "params": {"plant": 13, "bid": 13},
+    }
+    plain = NotYourTurn("wait for {your} turn")  # without params a brace is just a character
+    assert plain.reason == "wait for {your} turn" and plain.params == {}

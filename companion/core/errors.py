@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class CompanionError(Exception):
-    """Base of every refusal; `reason` is a sentence fit to show a player."""
+    """Base of every refusal; `reason` is a sentence fit to show a player.
+
+    A reason with variable parts is a template plus typed arguments, like a log message, so that phones and the
+    display can show it in the player's language: `IllegalAction("plant {plant} needs a bid of at least {bid}",
+    plant=13, bid=13)`. `reason` is always the English sentence; `template` and `params` are what translation uses.
+    """
 
     code = "error"
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str, /, **params: Any) -> None:
+        self.template = reason
+        self.params = params
+        self.reason = reason.format(**params) if params else reason
+        super().__init__(self.reason)
 
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "error": self.reason}
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "error": self.reason, "template": self.template, "params": dict(self.params)}
 
 
 class MalformedAction(CompanionError):
