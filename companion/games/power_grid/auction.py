@@ -16,10 +16,6 @@ from companion.games.power_grid.state import Auction, Discard, Holding, PowerGri
 BIDS_OFFERED = 4
 
 
-def plant_name(plant: int) -> str:
-    return "the Step 3 card" if plant == STEP3 else f"plant {plant}"
-
-
 def must_buy(state: PowerGridState, seat: int) -> bool:
     """Round 1: everyone buys a plant (unless no plant of the current market is affordable)."""
     if state.round != 1:
@@ -34,13 +30,21 @@ def open_auction(state: PowerGridState, action: OpenAuction) -> tuple[PowerGridS
     current = state.current_market()
     if action.plant not in current:
         if action.plant in state.market:
-            raise IllegalAction(f"{plant_name(action.plant)} is in the future market; only the current market is sold")
-        raise IllegalAction(f"plant {action.plant} is not in the current market ({', '.join(map(str, current))})")
+            if action.plant == STEP3:
+                raise IllegalAction("the Step 3 card is in the future market; only the current market is sold")
+            raise IllegalAction(
+                "plant {plant} is in the future market; only the current market is sold", plant=action.plant
+            )
+        raise IllegalAction(
+            "plant {plant} is not in the current market ({market})",
+            plant=action.plant,
+            market=", ".join(map(str, current)),
+        )
     if action.bid < action.plant:
-        raise IllegalAction(f"plant {action.plant} needs a bid of at least {action.plant}")
+        raise IllegalAction("plant {plant} needs a bid of at least {bid}", plant=action.plant, bid=action.plant)
     money = state.players[seat].money
     if action.bid > money:
-        raise IllegalAction(f"you have only {money} Elektro")
+        raise IllegalAction("you have only {money} Elektro", money=money)
     # Everyone still without a plant this round takes part, in turn order from the opener.
     active = tuple(s for s in state.order if s not in state.done)
     log = [
@@ -71,10 +75,10 @@ def bid(state: PowerGridState, action: Bid) -> tuple[PowerGridState, list[LogMes
     seat = action.seat
     assert isinstance(seat, int)
     if action.amount <= auction.price:
-        raise IllegalAction(f"the bid is {auction.price}; bid at least {auction.price + 1}")
+        raise IllegalAction("the bid is {price}; bid at least {bid}", price=auction.price, bid=auction.price + 1)
     money = state.players[seat].money
     if action.amount > money:
-        raise IllegalAction(f"you have only {money} Elektro")
+        raise IllegalAction("you have only {money} Elektro", money=money)
     auction = dataclasses.replace(auction, price=action.amount, leader=seat)
     nxt = _cyclic_next(state, auction, seat)
     log = [msg("{player} bid {amount} for plant {plant}", player=seat, amount=action.amount, plant=auction.plant)]
@@ -135,12 +139,12 @@ def discard(state: PowerGridState, action: DiscardPlant) -> tuple[PowerGridState
     assert pending is not None
     seat = pending.seat
     if pending.plant is not None:
-        raise IllegalAction(f"plant {pending.plant} is being discarded; move its resources or finish")
+        raise IllegalAction("plant {plant} is being discarded; move its resources or finish", plant=pending.plant)
     if action.plant == pending.new_plant:
-        raise IllegalAction(f"plant {action.plant} was just bought; discard one of your old plants")
+        raise IllegalAction("plant {plant} was just bought; discard one of your old plants", plant=action.plant)
     holding = state.players[seat].holding(action.plant)
     if holding is None:
-        raise IllegalAction(f"you do not own plant {action.plant}")
+        raise IllegalAction("you do not own plant {plant}", plant=action.plant)
     state = dataclasses.replace(state, discard=dataclasses.replace(pending, plant=action.plant))
     log = [msg("{player} discarded plant {plant}", player=seat, plant=action.plant)]
     if not can_relocate(state):

@@ -58,7 +58,7 @@ def city_index(state: PowerGridState, city: str) -> int:
     game_map = MAPS[state.map]
     index = game_map.index.get(city)
     if index is None:
-        raise IllegalAction(f"{game_map.title} has no city {city!r}")
+        raise IllegalAction("{map} has no city '{city}'", map=game_map.title, city=city)
     return index
 
 
@@ -70,17 +70,19 @@ def build(state: PowerGridState, action: BuildCity) -> tuple[PowerGridState, lis
     name = game_map.city_names[city]
     player = state.players[seat]
     if game_map.city_region[city] not in state.regions:
-        raise IllegalAction(f"{name} is outside the regions in play")
+        raise IllegalAction("{city} is outside the regions in play", city=name)
     if len(player.cities) >= HOUSES:
-        raise IllegalAction(f"you have built all your {HOUSES} houses")
+        raise IllegalAction("you have built all your {houses} houses", houses=HOUSES)
     here = state.occupants(city)
     if seat in here:
-        raise IllegalAction(f"you already have a house in {name}")
+        raise IllegalAction("you already have a house in {city}", city=name)
     if len(here) >= state.step:
-        raise IllegalAction(f"{name} is full: Step {state.step} allows {state.step} house(s) per city")
+        raise IllegalAction("{city} is full: Step {step} allows {step} house(s) per city", city=name, step=state.step)
     price = SLOT_PRICES[len(here)] + connection_costs(state, seat)[city]
     if price > player.money:
-        raise IllegalAction(f"{name} costs {price} Elektro; you have {player.money}")
+        raise IllegalAction(
+            "{city} costs {price} Elektro; you have {money}", city=name, price=price, money=player.money
+        )
     player = dataclasses.replace(player, money=player.money - price, cities=(*player.cities, city))
     state = set_player(state, seat, player)
     state = dataclasses.replace(

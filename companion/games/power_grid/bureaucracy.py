@@ -33,13 +33,15 @@ def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogM
         raise IllegalAction("each plant fires at most once")
     for plant in fired:
         if player.holding(plant) is None:
-            raise IllegalAction(f"you do not own plant {plant}")
+            raise IllegalAction("you do not own plant {plant}", plant=plant)
     hybrid_input = sum(PLANTS[p].input for p in fired if PLANTS[p].hybrid)
     if not 0 <= action.hybrid_coal <= hybrid_input:
-        raise IllegalAction(f"your fired hybrids burn {hybrid_input} tokens; hybrid_coal must be 0-{hybrid_input}")
+        raise IllegalAction(
+            "your fired hybrids burn {amount} tokens; hybrid_coal must be 0-{amount}", amount=hybrid_input
+        )
     burn = needs(player.plants, fired, action.hybrid_coal)
     if burn is None:
-        raise IllegalAction(_why_not(state, seat, fired, action.hybrid_coal))
+        raise _why_not(state, seat, fired, action.hybrid_coal)
     holdings, taken = burn_from(player.plants, fired, burn)
     capacity = sum(PLANTS[p].cities for p in fired)
     powered = min(capacity, len(player.cities))
@@ -66,12 +68,16 @@ def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogM
     ]
 
 
-def _why_not(state: PowerGridState, seat: int, fired: tuple[int, ...], hybrid_coal: int) -> str:
+def _why_not(state: PowerGridState, seat: int, fired: tuple[int, ...], hybrid_coal: int) -> IllegalAction:
     player = state.players[seat]
     held = player.stock()
     for coal in range(0, 1 + sum(PLANTS[p].input for p in fired if PLANTS[p].hybrid)):
         if needs(player.plants, fired, coal) is not None:
-            return f"those plants cannot burn {hybrid_coal} coal in the hybrids with what you hold; try {coal}"
+            return IllegalAction(
+                "those plants cannot burn {coal} coal in the hybrids with what you hold; try {suggested}",
+                coal=hybrid_coal,
+                suggested=coal,
+            )
     total = [0, 0, 0, 0]
     for p in fired:
         plant = PLANTS[p]
@@ -79,8 +85,13 @@ def _why_not(state: PowerGridState, seat: int, fired: tuple[int, ...], hybrid_co
             total[plant.burns[0]] += plant.input
     for r in range(4):
         if total[r] > held[r]:
-            return f"those plants need {total[r]} {RESOURCES[r]}; you hold {held[r]}"
-    return "your plants do not hold the resources to fire those plants"
+            return IllegalAction(
+                "those plants need {amount} {resource}; you hold {held}",
+                amount=total[r],
+                resource=RESOURCES[r],
+                held=held[r],
+            )
+    return IllegalAction("your plants do not hold the resources to fire those plants")
 
 
 def resupply(state: PowerGridState) -> tuple[PowerGridState, list[Instruction], list[LogMessage]]:

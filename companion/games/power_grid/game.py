@@ -53,7 +53,7 @@ from companion.games.power_grid.data import (
     TRACKS,
 )
 from companion.games.power_grid.flow import advance
-from companion.games.power_grid.market import check_reveal, resolve_draw, reveal_candidates, where
+from companion.games.power_grid.market import check_reveal, not_available, resolve_draw, reveal_candidates
 from companion.games.power_grid.state import Player, PowerGridState
 
 PLANT_DRAW = "plant_draw"
@@ -80,7 +80,7 @@ class PowerGrid(Game[PowerGridState]):
         n = config.players
         map_id = config.option("map")
         if map_id not in MAPS:
-            raise BadConfig(f"no map {map_id!r}")
+            raise BadConfig("no map '{map}'", map=map_id)
         count = COUNTS[n]
         digital = config.chance_mode(PLANT_DRAW) == "digital"
         seed = rng.getrandbits(48)
@@ -188,7 +188,7 @@ class PowerGrid(Game[PowerGridState]):
             return self._adjust_money(state, action)
         seats = self.current_seats(state)
         if action.seat not in seats:
-            raise NotYourTurn(self._not_your_turn(state, action.seat, seats))
+            raise self._not_your_turn(state, action.seat, seats)
         start = dataclasses.replace(state, instructions=())
         new, log = self._dispatch(start, action)
         log = list(log)
@@ -197,17 +197,21 @@ class PowerGrid(Game[PowerGridState]):
             new = dataclasses.replace(new, turn_no=new.turn_no + 1, moves=0)
         return new, log
 
-    def _not_your_turn(self, state: PowerGridState, seat: Seat, seats: tuple[Seat, ...]) -> str:
+    def _not_your_turn(self, state: PowerGridState, seat: Seat, seats: tuple[Seat, ...]) -> NotYourTurn:
         if state.phase == "over":
-            return "the game is over"
+            return NotYourTurn("the game is over")
         if seats == (TABLE,):
-            return "waiting for the table to reveal the plant drawn from the deck"
+            return NotYourTurn("waiting for the table to reveal the plant drawn from the deck")
         if seats == (HOST,):
-            return "waiting for the host to choose the regions"
+            return NotYourTurn("waiting for the host to choose the regions")
         if seat == TABLE:
-            return "no plant is to be drawn now"
-        who = ", ".join(f"seat {s}" for s in seats if isinstance(s, int))
-        return f"it is {who}'s turn" if who else "nobody may act now"
+            return NotYourTurn("no plant is to be drawn now")
+        players = tuple(s for s in seats if isinstance(s, int))
+        if len(players) == 1:
+            return NotYourTurn("it is seat {player}'s turn", player=players[0])
+        if players:
+            return NotYourTurn("it is the turn of seats {players}", players=players)
+        return NotYourTurn("nobody may act now")
 
     def _dispatch(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
         phase = state.phase
@@ -236,7 +240,7 @@ class PowerGrid(Game[PowerGridState]):
                 return dataclasses.replace(state, queue=state.queue[1:]), [
                     msg("{player} finished buying", player=action.seat)
                 ]
-            raise IllegalAction(f"now is the time to buy resources, not to {action.kind.replace('_', ' ')}")
+            raise IllegalAction("now is the time to buy resources, not to {action}", action=kind_words(action))
         if phase == "building":
             if isinstance(action, BuildCity):
                 return building.build(state, action)
@@ -244,12 +248,12 @@ class PowerGrid(Game[PowerGridState]):
                 return dataclasses.replace(state, queue=state.queue[1:]), [
                     msg("{player} finished building", player=action.seat)
                 ]
-            raise IllegalAction(f"now is the time to build, not to {action.kind.replace('_', ' ')}")
+            raise IllegalAction("now is the time to build, not to {action}", action=kind_words(action))
         if phase == "bureaucracy":
             if isinstance(action, Fire):
                 return bureaucracy.fire(state, action)
-            raise IllegalAction(f"now is the time to fire plants, not to {action.kind.replace('_', ' ')}")
-        raise IllegalAction(f"{action.kind.replace('_', ' ')} is not possible now")
+            raise IllegalAction("now is the time to fire plants, not to {action}", action=kind_words(action))
+        raise IllegalAction("{action} is not possible now", action=kind_words(action))
 
     def _auction(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
         if state.discard is not None:
@@ -258,7 +262,9 @@ class PowerGrid(Game[PowerGridState]):
             if state.discard.plant is not None:
                 if isinstance(action, MoveResources):
                     if action.from_plant != state.discard.plant:
-                        raise IllegalAction(f"only the resources of plant {state.discard.plant} are moved now")
+                        raise IllegalAction(
+                            "only the resources of plant {plant} are moved now", plant=state.discard.plant
+                        )
                     state, log = resources.move(state, action)
                     if not auction.can_relocate(state):
                         state, more = auction.finish_discard(state, FinishDiscard(action.seat))
@@ -266,13 +272,15 @@ class PowerGrid(Game[PowerGridState]):
                     return state, log
                 if isinstance(action, FinishDiscard):
                     return auction.finish_discard(state, action)
-            raise IllegalAction(f"you have more than {state.counts.max_plants} plants: discard one of your old plants")
+            raise IllegalAction(
+                "you have more than {limit} plants: discard one of your old plants", limit=state.counts.max_plants
+            )
         if state.auction is not None:
             if isinstance(action, Bid):
                 return auction.bid(state, action)
             if isinstance(action, Pass):
                 return auction.pass_(state, action)
-            raise IllegalAction(f"plant {state.auction.plant} is on auction: bid or pass")
+            raise IllegalAction("plant {plant} is on auction: bid or pass", plant=state.auction.plant)
         if isinstance(action, OpenAuction):
             return auction.open_auction(state, action)
         if isinstance(action, DeclineToOpen):
@@ -283,10 +291,10 @@ class PowerGrid(Game[PowerGridState]):
         if action.seat != HOST:
             raise IllegalAction("only the host corrects money")
         if not 0 <= action.target < state.n:
-            raise IllegalAction(f"there is no seat {action.target}")
+            raise IllegalAction("there is no seat {number}", number=action.target)
         player = state.players[action.target]
         if player.money + action.delta < 0:
-            raise IllegalAction(f"seat {action.target} has only {player.money} Elektro")
+            raise IllegalAction("seat {player} has only {money} Elektro", player=action.target, money=player.money)
         state = resources.set_player(
             state, action.target, dataclasses.replace(player, money=player.money + action.delta)
         )
@@ -347,7 +355,6 @@ class PowerGrid(Game[PowerGridState]):
 
     def tag_action(self, state: PowerGridState, card: str) -> Action:
         number = _card_number(card)
-        label = self.card_label(card)
         seats = self.current_seats(state)
         if TABLE in seats:
             check_reveal(state, number)
@@ -360,7 +367,7 @@ class PowerGrid(Game[PowerGridState]):
                     return DiscardPlant(seat, number)
             elif state.auction is None and pending is None and number in state.current_market():
                 return OpenAuction(seat, number, number)
-        raise IllegalAction(f"{label} {where(state, number)}")
+        raise not_available(state, number)
 
     # -- helpers ---------------------------------------------------------------------------------
     def bots(self) -> dict[str, Any]:
@@ -379,4 +386,9 @@ def _card_number(card: str) -> int:
         return STEP3
     if card.startswith("plant-") and card[6:].isdigit() and int(card[6:]) in PLANTS:
         return int(card[6:])
-    raise IllegalAction(f"{card!r} is not a Power Grid card; enroll this tag first")
+    raise IllegalAction("'{card}' is not a Power Grid card; enroll this tag first", card=card)
+
+
+def kind_words(action: Action) -> str:
+    """An action's kind as refusals name it ("open auction")."""
+    return action.kind.replace("_", " ")

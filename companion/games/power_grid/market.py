@@ -71,36 +71,40 @@ def check_reveal(state: PowerGridState, card: int) -> None:
     candidates = reveal_candidates(state)
     if card in candidates:
         return
-    what = "the Step 3 card" if card == STEP3 else f"plant {card}"
     if len(candidates) == 1:
-        expected = "the Step 3 card" if candidates[0] == STEP3 else f"plant {candidates[0]}"
-        raise IllegalAction(f"the next card of the deck is {expected}, not {what}")
-    raise IllegalAction(f"{what} {where(state, card)}")
+        top = candidates[0]
+        if top == STEP3:
+            raise IllegalAction("the next card of the deck is the Step 3 card, not plant {plant}", plant=card)
+        if card == STEP3:
+            raise IllegalAction("the next card of the deck is plant {top}, not the Step 3 card", top=top)
+        raise IllegalAction("the next card of the deck is plant {top}, not plant {plant}", top=top, plant=card)
+    raise not_available(state, card)
 
 
-def where(state: PowerGridState, card: int) -> str:
-    """Where a card is, for refusals ("is already in the market")."""
+def not_available(state: PowerGridState, card: int) -> IllegalAction:
+    """The refusal saying where a card is when it cannot be revealed or used ("plant 5 is already in the market")."""
     if card == STEP3:
         if STEP3 in state.market:
-            return "is already in the market"
+            return IllegalAction("the Step 3 card is already in the market")
         if state.step3_out:
-            return "was already removed from the game"
-        return "is still in the deck"
+            return IllegalAction("the Step 3 card was already removed from the game")
+        return IllegalAction("the Step 3 card is still in the deck")
     if card in state.market:
-        row = row_of(state, card)
-        return f"is already in the {row} market"
+        if row_of(state, card) == "current":
+            return IllegalAction("plant {plant} is already in the current market", plant=card)
+        return IllegalAction("plant {plant} is already in the future market", plant=card)
     for seat, p in enumerate(state.players):
         if p.holding(card) is not None:
-            return f"belongs to seat {seat}"
+            return IllegalAction("plant {plant} belongs to seat {player}", plant=card, player=seat)
     if card in state.removed:
-        return "was removed from the game"
+        return IllegalAction("plant {plant} was removed from the game", plant=card)
     if card in state.setup_removed:
-        return "was removed from the game at setup"
+        return IllegalAction("plant {plant} was removed from the game at setup", plant=card)
     if card in state.deck:
-        return "is in the deck but not on top"
+        return IllegalAction("plant {plant} is in the deck but not on top", plant=card)
     if card in state.pool:
-        return "has not been drawn yet"
-    return "is not a plant of this game"
+        return IllegalAction("plant {plant} has not been drawn yet", plant=card)
+    return IllegalAction("plant {plant} is not a plant of this game", plant=card)
 
 
 def shuffle_deck(state: PowerGridState) -> PowerGridState:

@@ -50,12 +50,19 @@ def choose(state: PowerGridState, regions: tuple[str, ...]) -> tuple[PowerGridSt
     known = {r.id for r in game_map.regions}
     unknown = [r for r in regions if r not in known]
     if unknown:
-        raise IllegalAction(f"{game_map.title} has no region {unknown[0]!r} (regions: {', '.join(sorted(known))})")
+        raise IllegalAction(
+            "{map} has no region '{region}' (regions: {regions})",
+            map=game_map.title,
+            region=unknown[0],
+            regions=", ".join(sorted(known)),
+        )
     if len(set(regions)) != len(regions):
         raise IllegalAction("each region may be chosen once")
     need = state.counts.regions
     if len(regions) != need:
-        raise IllegalAction(f"{state.n} players play in {need} regions, not {len(regions)}")
+        raise IllegalAction(
+            "{n} players play in {need} regions, not {chosen}", n=state.n, need=need, chosen=len(regions)
+        )
     if not is_contiguous(state.map, regions):
         raise IllegalAction("the chosen regions must be contiguous")
     regions = normalise(state.map, regions)

@@ -18,7 +18,9 @@ def resource_index(name: str) -> int:
     try:
         return RESOURCES.index(name)
     except ValueError:
-        raise IllegalAction(f"there is no resource {name!r} (resources: {', '.join(RESOURCES)})") from None
+        raise IllegalAction(
+            "there is no resource '{resource}' (resources: coal, oil, garbage, uranium)", resource=name
+        ) from None
 
 
 def supply(state: PowerGridState) -> tuple[int, ...]:
@@ -50,7 +52,7 @@ def set_player(state: PowerGridState, seat: int, player: Player) -> PowerGridSta
 def owned(player: Player, plant: int) -> Holding:
     holding = player.holding(plant)
     if holding is None:
-        raise IllegalAction(f"you do not own plant {plant}")
+        raise IllegalAction("you do not own plant {plant}", plant=plant)
     return holding
 
 
@@ -61,17 +63,23 @@ def buy(state: PowerGridState, action: BuyResources) -> tuple[PowerGridState, li
     r = resource_index(action.resource)
     holding = owned(player, action.plant)
     if r not in PLANTS[action.plant].burns:
-        raise IllegalAction(f"plant {action.plant} does not burn {action.resource}")
+        raise IllegalAction("plant {plant} does not burn {resource}", plant=action.plant, resource=action.resource)
     if action.count < 1:
         raise IllegalAction("buy at least one token")
     if action.count > holding.room:
-        raise IllegalAction(f"plant {action.plant} has room for {holding.room} more")
+        raise IllegalAction("plant {plant} has room for {room} more", plant=action.plant, room=holding.room)
     available = state.resources[r]
     if action.count > available:
-        raise IllegalAction(f"the market has only {available} {action.resource}")
+        raise IllegalAction("the market has only {count} {resource}", count=available, resource=action.resource)
     cost = TRACKS[r].cost(available, action.count)
     if cost > player.money:
-        raise IllegalAction(f"{action.count} {action.resource} cost {cost} Elektro; you have {player.money}")
+        raise IllegalAction(
+            "{count} {resource} cost {cost} Elektro; you have {money}",
+            count=action.count,
+            resource=action.resource,
+            cost=cost,
+            money=player.money,
+        )
     player = with_stock(player, action.plant, r, action.count)
     player = dataclasses.replace(player, money=player.money - cost)
     market = list(state.resources)
@@ -104,13 +112,18 @@ def move(state: PowerGridState, action: MoveResources) -> tuple[PowerGridState, 
     if action.from_plant == action.to_plant:
         raise IllegalAction("move resources to another plant")
     if r not in PLANTS[action.to_plant].burns:
-        raise IllegalAction(f"plant {action.to_plant} cannot store {action.resource}")
+        raise IllegalAction("plant {plant} cannot store {resource}", plant=action.to_plant, resource=action.resource)
     if action.count < 1:
         raise IllegalAction("move at least one token")
     if source.stock[r] < action.count:
-        raise IllegalAction(f"plant {action.from_plant} holds only {source.stock[r]} {action.resource}")
+        raise IllegalAction(
+            "plant {plant} holds only {count} {resource}",
+            plant=action.from_plant,
+            count=source.stock[r],
+            resource=action.resource,
+        )
     if target.room < action.count:
-        raise IllegalAction(f"plant {action.to_plant} has room for {target.room} more")
+        raise IllegalAction("plant {plant} has room for {room} more", plant=action.to_plant, room=target.room)
     player = with_stock(player, action.from_plant, r, -action.count)
     player = with_stock(player, action.to_plant, r, action.count)
     state = set_player(state, seat, player)
