@@ -14,8 +14,8 @@ from companion.games.shifting_stones.state import (
     StonesState,
     deck_size,
     evolve,
+    place,
     possible_draws,
-    where,
 )
 
 
@@ -109,16 +109,9 @@ def reveal(state: StonesState, card: str) -> tuple[StonesState, list[LogMessage]
     if not state.pending:
         raise IllegalAction("no card is being drawn now")
     if card not in PATTERNS:
-        raise IllegalAction(f"there is no pattern card {card!r}")
+        raise IllegalAction("there is no pattern card '{card}'", card=card)
     if card not in possible_draws(state):
-        place = where(state, card)
-        if place == "not drawn yet":
-            points = PATTERNS[card].points
-            total = dict(state.composition)[points]
-            raise IllegalAction(
-                f"{card} cannot come from the deck: all {total} of its {points}-point cards have been seen"
-            )
-        raise IllegalAction(f"{card} cannot come from the deck: it is {place}")
+        raise _not_in_deck(state, card)
     seat = state.pending[0]
     state = evolve(state, pending=state.pending[1:], returned=state.returned - {card})
     state = _with_hand(state, seat, (*state.players[seat].hand, card))
@@ -127,3 +120,26 @@ def reveal(state: StonesState, card: str) -> tuple[StonesState, list[LogMessage]
         msg("{player} drew {card}", visible_to=(seat,), player=seat, card=card),
     ]
     return settle(state, log)
+
+
+def _not_in_deck(state: StonesState, card: str) -> IllegalAction:
+    """The refusal of a revealed card the deck cannot hold, saying where it is."""
+    kind, owner = place(state, card)
+    if kind == "unseen":
+        points = PATTERNS[card].points
+        return IllegalAction(
+            "{card} cannot come from the deck: all {total} of its {points}-point cards have been seen",
+            card=card,
+            total=dict(state.composition)[points],
+            points=points,
+        )
+    if kind == "scored" and state.solo:
+        return IllegalAction("{card} cannot come from the deck: it is already scored", card=card)
+    if kind == "scored":
+        return IllegalAction(
+            "{card} cannot come from the deck: it is already scored by seat {player}", card=card, player=owner
+        )
+    if kind == "hand":
+        return IllegalAction("{card} cannot come from the deck: it is in seat {player}'s hand", card=card, player=owner)
+    # The rest is discarded: cards are drawn only from a physical deck, whose returned cards may all be drawn.
+    return IllegalAction("{card} cannot come from the deck: it is in the discard pile", card=card)

@@ -10,7 +10,7 @@ from companion.core.actions import Action
 from companion.core.errors import IllegalAction, NotYourTurn
 from companion.core.game import Bot, ChanceEvent, Game, GameConfig, OptionSpec, RandomBot, chance_rng
 from companion.core.log import LogMessage, msg
-from companion.core.seats import HOST, TABLE, Seat, seat_label
+from companion.core.seats import HOST, TABLE, Seat
 from companion.games.shifting_stones import hints, scoring, turns, views
 from companion.games.shifting_stones.actions import (
     ALL_ACTIONS,
@@ -35,7 +35,7 @@ from companion.games.shifting_stones.patterns import (
     matches,
     random_grid,
 )
-from companion.games.shifting_stones.state import StonesState, evolve, located, possible_draws, where
+from companion.games.shifting_stones.state import StonesState, evolve, located, place, possible_draws
 
 # How many example grids legal_actions offers the table while the starting grid is awaited: the table may enter
 # any of the 2,580,480 grids the stones can make (SetGrid checks it), far too many to list.
@@ -125,18 +125,20 @@ class ShiftingStones(Game[StonesState]):
         if isinstance(action, (CorrectScore, CorrectGrid)):
             return self._correct(state, action)
         if action.seat == HOST:
-            raise IllegalAction(f"the host only corrects the score or the grid, not {action.kind}")
+            raise IllegalAction("the host only corrects the score or the grid, not {action}", action=action.kind)
         if state.phase == "over":
             raise IllegalAction("the game is over")
         if action.seat not in self.current_seats(state):
-            raise NotYourTurn(self._whose_move(state, action.seat))
+            raise self._whose_move(state, action.seat)
         if action.seat == TABLE:
             if isinstance(action, SetGrid):
                 return self._set_grid(state, action)
             if isinstance(action, DrawPattern):
                 new, log = reveal(state, action.card)
                 return self._after_draws(new), log
-            raise IllegalAction(f"the table enters the grid and the cards drawn; {action.kind} is a player's move")
+            raise IllegalAction(
+                "the table enters the grid and the cards drawn; {action} is a player's move", action=action.kind
+            )
         if isinstance(action, ShiftStones):
             return turns.shift(state, action)
         if isinstance(action, FlipStone):
@@ -147,19 +149,20 @@ class ShiftingStones(Game[StonesState]):
             return turns.end_turn(state, skipped=False)
         if isinstance(action, SkipTurn):
             return turns.end_turn(state, skipped=True)
-        raise IllegalAction(f"{action.kind} is the table's to enter, not a player's")
+        raise IllegalAction("{action} is the table's to enter, not a player's", action=action.kind)
 
-    def _whose_move(self, state: StonesState, seat: Seat) -> str:
+    def _whose_move(self, state: StonesState, seat: Seat) -> NotYourTurn:
+        if state.phase == "setup" and not state.grid and state.pending:
+            return NotYourTurn("the table is still setting up: waiting for the starting grid and the dealt cards")
+        if state.phase == "setup" and not state.grid:
+            return NotYourTurn("the table is still setting up: waiting for the starting grid")
         if state.phase == "setup":
-            missing = [
-                what for what, gap in (("the starting grid", not state.grid), ("the dealt cards", state.pending)) if gap
-            ]
-            return f"the table is still setting up: waiting for {' and '.join(missing)}"
+            return NotYourTurn("the table is still setting up: waiting for the dealt cards")
         if state.phase == "draw":
-            return f"the table is drawing a card for {seat_label(state.pending[0])}"
+            return NotYourTurn("the table is drawing a card for seat {player}", player=state.pending[0])
         if seat == TABLE:
-            return "no card is being drawn now and the grid is set"
-        return f"it is {seat_label(state.turn)}'s turn"
+            return NotYourTurn("no card is being drawn now and the grid is set")
+        return NotYourTurn("it is seat {player}'s turn", player=state.turn)
 
     def _set_grid(self, state: StonesState, action: SetGrid) -> tuple[StonesState, list[LogMessage]]:
         if state.grid:
@@ -186,7 +189,7 @@ class ShiftingStones(Game[StonesState]):
             state = self._after_draws(evolve(state, grid=grid, last_cells=()))
             return state, [msg("The host corrected the grid to {faces}", faces=grid)]
         if not 0 <= action.target < len(state.players):
-            raise IllegalAction(f"there is no seat {action.target}")
+            raise IllegalAction("there is no seat {number}", number=action.target)
         if action.delta == 0:
             raise IllegalAction("a correction of 0 points changes nothing")
         players = list(state.players)
@@ -252,26 +255,71 @@ class ShiftingStones(Game[StonesState]):
 
     def tag_action(self, state: StonesState, card: str) -> Action:
         if card not in PATTERNS:
-            raise IllegalAction(f"{card!r} is not a Shifting Stones card: enroll this tag first")
-        label = self.card_label(card)
+            raise IllegalAction("'{card}' is not a Shifting Stones card: enroll this tag first", card=card)
         if state.phase == "over":
             raise IllegalAction("the game is over")
         if state.pending:
             if card in possible_draws(state):
                 return DrawPattern(TABLE, card)
-            raise IllegalAction(f"{label} cannot be the card drawn: it is {where(state, card)}")
+            raise _not_drawable(state, card)
         if not state.grid:
             raise IllegalAction("enter the starting grid first")
         seat = state.turn
         if card in state.players[seat].hand:
             if matches(state.codes(), PATTERNS[card]):
                 return ScoreCard(seat, card)
-            raise IllegalAction(f"{label} does not match the grid now")
-        raise IllegalAction(f"{label} is {where(state, card)}")
+            raise IllegalAction(
+                "pattern {card} ({pattern}) does not match the grid now", card=card, pattern=PATTERNS[card].text()
+            )
+        raise _elsewhere(state, card)
 
     # -- bots ------------------------------------------------------------------------------------------------
     def bots(self) -> dict[str, Bot]:
         return {"random": RandomBot(), "greedy": GreedyBot()}
+
+
+# A tapped card the game cannot use now, described as on the host page's card list (its id and its pattern), then
+# where it is: one whole sentence for each place.
+
+
+def _not_drawable(state: StonesState, card: str) -> IllegalAction:
+    kind, owner = place(state, card)
+    about = {"card": card, "pattern": PATTERNS[card].text()}
+    if kind == "scored" and state.solo:
+        return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is already scored", **about)
+    if kind == "scored":
+        return IllegalAction(
+            "pattern {card} ({pattern}) cannot be the card drawn: it is already scored by seat {player}",
+            player=owner,
+            **about,
+        )
+    if kind == "hand":
+        return IllegalAction(
+            "pattern {card} ({pattern}) cannot be the card drawn: it is in seat {player}'s hand", player=owner, **about
+        )
+    if kind == "discard":
+        return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is in the discard pile", **about)
+    # Cards are drawn only from a physical deck, whose returned cards may all be drawn: the rest are unseen.
+    return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is not drawn yet", **about)
+
+
+def _elsewhere(state: StonesState, card: str) -> IllegalAction:
+    """The card is not in the hand of the seat whose turn it is."""
+    kind, owner = place(state, card)
+    about = {"card": card, "pattern": PATTERNS[card].text()}
+    if kind == "scored" and state.solo:
+        return IllegalAction("pattern {card} ({pattern}) is already scored", **about)
+    if kind == "scored":
+        return IllegalAction("pattern {card} ({pattern}) is already scored by seat {player}", player=owner, **about)
+    if kind == "hand":
+        return IllegalAction("pattern {card} ({pattern}) is in seat {player}'s hand", player=owner, **about)
+    if kind == "discard":
+        return IllegalAction("pattern {card} ({pattern}) is in the discard pile", **about)
+    if kind == "deck":
+        return IllegalAction("pattern {card} ({pattern}) is in the deck", **about)
+    if kind == "outside":
+        return IllegalAction("pattern {card} ({pattern}) is not in this game's deck", **about)
+    return IllegalAction("pattern {card} ({pattern}) is not drawn yet", **about)
 
 
 GAME = ShiftingStones()

@@ -149,16 +149,24 @@ def decode(codes: Iterable[int]) -> tuple[str, ...]:
 def check_grid(faces: Sequence[str]) -> tuple[str, ...]:
     """A grid the real stones can make (nine known faces, the right number of each stone), or IllegalAction."""
     if len(faces) != len(CELLS):
-        raise IllegalAction(f"a grid has {len(CELLS)} stones, top left to bottom right; got {len(faces)}")
+        raise IllegalAction(
+            "a grid has {stones} stones, top left to bottom right; got {count}", stones=len(CELLS), count=len(faces)
+        )
     unknown = [f for f in faces if f not in FACE_CODE]
     if unknown:
-        raise IllegalAction(f"{unknown[0]!r} is not a stone face (faces: {', '.join(FACES)})")
+        # The faces and the stones are the game's own (the data file's, checked by the tests): part of the sentence.
+        raise IllegalAction(
+            "'{face}' is not a stone face (faces: sun, moon, fish, bird, horse, boat, seed, tree)", face=unknown[0]
+        )
     counts = Counter(kind(FACE_CODE[f]) for f in faces)
     wrong = [k for k, n in enumerate(STONE_COUNTS) if counts[k] != n]
     if wrong:
         k = wrong[0]
-        want = ", ".join(f"{n} {name}" for name, n in zip(KIND_NAMES, STONE_COUNTS))
-        raise IllegalAction(f"the stones are {want}; this grid has {counts[k]} {KIND_NAMES[k]}")
+        raise IllegalAction(
+            "the stones are 1 sun/moon, 2 fish/bird, 3 horse/boat, 3 seed/tree; this grid has {count} {stone}",
+            count=counts[k],
+            stone=KIND_NAMES[k],
+        )
     return tuple(faces)
 
 

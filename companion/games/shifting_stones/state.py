@@ -113,22 +113,26 @@ def possible_draws(state: StonesState) -> list[str]:
     return sorted(set(fresh) | state.returned)
 
 
-def where(state: StonesState, card: str, viewer: int | None = None) -> str:
-    """Where a card is, as a player would say it; another player's hand is named only to the table."""
+# Where a card is. "scored" and "hand" come with the seat; "outside": not in this game's digital deck (the solo
+# deck holds only some of the cards); "unseen": a physical deck's card not drawn yet. The refusals say each place
+# in a whole sentence of their own, so that every sentence can be translated.
+Place = Literal["scored", "hand", "discard", "deck", "outside", "unseen"]
+
+
+def place(state: StonesState, card: str) -> tuple[Place, int]:
+    """(where a card is, the seat whose hand or scored cards hold it, else -1)."""
     for seat, p in enumerate(state.players):
         if card in p.scored:
-            return "already scored" if state.solo else f"already scored by seat {seat}"
+            return "scored", seat
         if card in p.hand:
-            if viewer is not None and viewer == seat:
-                return "in your hand"
-            return f"in seat {seat}'s hand"
+            return "hand", seat
     if card in state.discard:
-        return "in the discard pile"
+        return "discard", -1
     if card in state.returned or card in state.deck:
-        return "in the deck"
+        return "deck", -1
     if state.deck_mode == "digital":
-        return "not in this game's deck"
-    return "not drawn yet"
+        return "outside", -1
+    return "unseen", -1
 
 
 def end_target(state: StonesState) -> int | None:

@@ -19,7 +19,7 @@ from companion.games.shifting_stones.patterns import (
     flipped,
     matches,
 )
-from companion.games.shifting_stones.state import StonesState, end_target, evolve, where
+from companion.games.shifting_stones.state import StonesState, end_target, evolve, place
 
 
 def _update_player(state: StonesState, seat: int, **changes: object) -> StonesState:
@@ -32,17 +32,25 @@ def _check_in_hand(state: StonesState, seat: int, card: str) -> None:
     if card in state.players[seat].hand:
         return
     if card not in PATTERNS:
-        raise IllegalAction(f"there is no pattern card {card!r}")
-    place = where(state, card, seat)
+        raise IllegalAction("there is no pattern card '{card}'", card=card)
     # Another player's hand is a secret; only public places are named.
-    if "hand" in place or place in ("in the deck", "not drawn yet", "not in this game's deck"):
-        raise IllegalAction(f"{card} is not in your hand")
-    raise IllegalAction(f"{card} is not in your hand: it is {place}")
+    kind, owner = place(state, card)
+    if kind == "scored" and state.solo:
+        raise IllegalAction("{card} is not in your hand: it is already scored", card=card)
+    if kind == "scored":
+        raise IllegalAction(
+            "{card} is not in your hand: it is already scored by seat {player}", card=card, player=owner
+        )
+    if kind == "discard":
+        raise IllegalAction("{card} is not in your hand: it is in the discard pile", card=card)
+    raise IllegalAction("{card} is not in your hand", card=card)
 
 
 def _check_cell(cell: int) -> None:
     if cell not in CELLS:
-        raise IllegalAction(f"there is no cell {cell}: cells are 0 (top left) to 8 (bottom right), row by row")
+        raise IllegalAction(
+            "there is no cell {cell}: cells are 0 (top left) to 8 (bottom right), row by row", cell=cell
+        )
 
 
 def _spend(state: StonesState, seat: int, card: str) -> StonesState:
@@ -63,8 +71,10 @@ def shift(state: StonesState, action: ShiftStones) -> tuple[StonesState, list[Lo
         raise IllegalAction("a shift swaps two different stones")
     if (a, b) not in NEIGHBOUR_SET:
         raise IllegalAction(
-            f"the {CELL_NAMES[a]} and {CELL_NAMES[b]} stones are not side by side: a shift swaps two stones next to "
-            "each other in a row or a column"
+            "the {first} and {second} stones are not side by side: a shift swaps two stones next to each other in a "
+            "row or a column",
+            first=CELL_NAMES[a],
+            second=CELL_NAMES[b],
         )
     grid = list(state.grid)
     grid[a], grid[b] = grid[b], grid[a]
@@ -107,7 +117,9 @@ def score(state: StonesState, action: ScoreCard) -> tuple[StonesState, list[LogM
     _check_in_hand(state, seat, action.card)
     pattern = PATTERNS[action.card]
     if not matches(state.codes(), pattern):
-        raise IllegalAction(f"{pattern.label()} does not match the grid")
+        raise IllegalAction(
+            "pattern {card} ({pattern}) does not match the grid", card=action.card, pattern=pattern.text()
+        )
     player = state.players[seat]
     hand = tuple(c for c in player.hand if c != action.card)
     scored = (*player.scored, action.card)
