@@ -7,9 +7,9 @@ import random
 
 from companion.core import IllegalAction, LogMessage, chance_rng, msg
 from companion.games.bohnanza.actions import DrawBean
-from companion.games.bohnanza.beans import BEAN_OF, CARDS, PLAYER_COUNTS, bean_of, card_label, cards_in_play
+from companion.games.bohnanza.beans import BEAN_OF, CARDS, PLAYER_COUNTS, bean_of, cards_in_play
 from companion.games.bohnanza.harvest import harvest_field, standings
-from companion.games.bohnanza.state import BohnanzaState, Player, Rules, locate, with_player
+from companion.games.bohnanza.state import BohnanzaState, Player, Rules, card_is, with_player
 
 REVEAL_STEPS = ("deal", "turn_up", "draw")
 
@@ -189,7 +189,7 @@ def apply_draw_bean(state: BohnanzaState, action: DrawBean, log: list[LogMessage
     if not awaiting_table(state):
         raise IllegalAction("no card is being dealt, turned up or drawn now")
     if card not in BEAN_OF:
-        raise IllegalAction(f"{card!r} is not a Bohnanza card; enroll this tag first")
+        raise IllegalAction("'{card}' is not a Bohnanza card; enroll this tag first", card=str(card))
     if card not in state.deck:
-        raise IllegalAction(f"{card_label(card)} is {locate(state, card)}, not in the draw deck")
+        raise card_is(state, card, "not_in_deck")
     return advance(reveal(state, card, log), log)

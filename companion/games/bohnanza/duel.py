@@ -22,12 +22,14 @@ def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessag
     if not state.count.duel:
         raise IllegalAction("discarding is a rule of the two-player game")
     if seat != state.active:
-        raise IllegalAction(f"only the active player, seat {state.active}, discards")
+        raise IllegalAction("only the active player, seat {active}, discards", active=state.active)
     if action.card not in BEAN_OF:
-        raise IllegalAction(f"{action.card!r} is not a bean card")
+        raise IllegalAction("'{card}' is not a bean card", card=str(action.card))
     if state.step == "duel_offer":
         if action.card not in state.face_up:
-            raise IllegalAction(f"{card_label(action.card)} is not among the cards your opponent left you")
+            raise IllegalAction(
+                "{card} is not among the cards your opponent left you", card=card_label(action.card)
+            )
         state = dataclasses.replace(
             state, face_up=tuple(c for c in state.face_up if c != action.card), discard=(*state.discard, action.card)
         )
@@ -40,7 +42,7 @@ def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessag
         raise IllegalAction("a hand card may be discarded only after planting from the hand, before turning up")
     hand = state.players[seat].hand
     if action.card not in hand:
-        raise IllegalAction(f"{card_label(action.card)} is not in your hand")
+        raise IllegalAction("{card} is not in your hand", card=card_label(action.card))
     if state.discarded:
         raise IllegalAction("you have discarded a card this turn already")
     if state.planted < 1:

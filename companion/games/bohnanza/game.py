@@ -53,7 +53,7 @@ from companion.games.bohnanza.harvest import (
     standings,
 )
 from companion.games.bohnanza.planting import apply_plant, apply_turn_up, plant_actions
-from companion.games.bohnanza.state import BohnanzaState, Rules
+from companion.games.bohnanza.state import BohnanzaState, Rules, seat_param
 from companion.games.bohnanza.tags import tag_action
 from companion.games.bohnanza.trading import (
     apply_accept,
@@ -83,19 +83,6 @@ HANDLERS: dict[type[Action], Handler] = {
     BuyField: apply_buy_field,
     DrawBean: apply_draw_bean,
 }
-
-STEP_NAMES = {
-    "deal": "the table is dealing",
-    "duel_offer": "taking the cards the opponent left",
-    "plant": "planting from the hand",
-    "turn_up": "turning up cards",
-    "trade": "trading",
-    "duel_plant": "planting the turned-up cards",
-    "plant_set_aside": "planting the set-aside cards",
-    "draw": "drawing",
-    "over": "the game is over",
-}
-
 
 def may_act(state: BohnanzaState, seat: int) -> bool:
     """Whether a player seat has anything it may do now (its own step, an offer, a harvest, a field to buy)."""
@@ -184,40 +171,59 @@ class BohnanzaGame(Game[BohnanzaState]):
         seat = action.seat
         if seat == HOST:
             if not isinstance(action, EndTrading):
-                raise IllegalAction(f"the host does not {action.kind.replace('_', ' ')}; the players do")
+                raise IllegalAction("the host does not {action}; the players do", action=action.kind.replace("_", " "))
         elif seat == TABLE:
             if not isinstance(action, DrawBean):
                 raise IllegalAction("the table only reveals cards taken from the deck")
         elif isinstance(action, DrawBean):
             raise IllegalAction("cards taken from the real deck are revealed by the table")
         elif seat not in self.current_seats(state):
-            raise NotYourTurn(self._not_now(state, action))
+            raise self._not_now(state, action)
         handler = HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction(f"{action.kind} is not a Bohnanza action")
+            raise IllegalAction("{action} is not a Bohnanza action", action=action.kind)
         return handler(state, action, log), log
 
-    def _not_now(self, state: BohnanzaState, action: Action) -> str:
+    def _not_now(self, state: BohnanzaState, action: Action) -> NotYourTurn:
         """Why a seat that may not act now was refused, as precisely as the action allows."""
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-            return f"there is no player seat {seat}"
+            return NotYourTurn("there is no player seat {seat}", seat=seat_param(seat))
         # Harvests and the third field are allowed at any time, so their own reason is the precise one.
-        if isinstance(action, BuyField) and (reason := buy_refusal(state, seat)):
-            return reason
+        if isinstance(action, BuyField) and (refusal := buy_refusal(state, seat)):
+            return NotYourTurn(refusal.template, **refusal.params)
         if isinstance(action, Harvest) and state.step != "deal":
             if not may_harvest_now(state, seat):
-                return "with two players you harvest only on your own turn"
-            if reason := harvest_refusal(state.players[seat], action.field):
-                return reason
+                return NotYourTurn("with two players you harvest only on your own turn")
+            if refusal := harvest_refusal(state.players[seat], action.field):
+                return NotYourTurn(refusal.template, **refusal.params)
         if state.step == "deal":
-            return "the table is still dealing"
+            return NotYourTurn("the table is still dealing")
         if state.step == "trade":
-            return (
-                f"seat {seat} has nothing to do now: no more offers this turn, {state.rules.offers_per_turn} have "
-                "been made (option offers_per_turn)"
+            return NotYourTurn(
+                "seat {seat} has nothing to do now: no more offers this turn, {limit} have been made "
+                "(option offers_per_turn)",
+                seat=seat,
+                limit=state.rules.offers_per_turn,
             )
-        return f"seat {seat} has nothing to do now: seat {state.active} is {STEP_NAMES[state.step]}"
+        busy = {"seat": seat, "active": state.active}
+        # One whole sentence for each step the active player may be in.
+        if state.step == "duel_offer":
+            return NotYourTurn("seat {seat} has nothing to do now: seat {active} is taking the cards the opponent left",
+                               **busy)
+        if state.step == "plant":
+            return NotYourTurn("seat {seat} has nothing to do now: seat {active} is planting from the hand", **busy)
+        if state.step == "turn_up":
+            return NotYourTurn("seat {seat} has nothing to do now: seat {active} is turning up cards", **busy)
+        if state.step == "duel_plant":
+            return NotYourTurn("seat {seat} has nothing to do now: seat {active} is planting the turned-up cards",
+                               **busy)
+        if state.step == "plant_set_aside":
+            return NotYourTurn("seat {seat} has nothing to do now: seat {active} is planting the set-aside cards",
+                               **busy)
+        if state.step == "draw":
+            return NotYourTurn("seat {seat} has nothing to do now: seat {active} is drawing", **busy)
+        return NotYourTurn("the game is over")
 
     def is_over(self, state: BohnanzaState) -> bool:
         return state.over

@@ -18,14 +18,17 @@ def may_harvest_now(state: BohnanzaState, seat: int) -> bool:
     return not state.count.duel or seat == state.active
 
 
-def harvest_refusal(p: Player, field: int) -> str | None:
+def harvest_refusal(p: Player, field: int) -> IllegalAction | None:
     """Why this field may not be harvested now, or None."""
     if not 0 <= field < len(p.fields):
-        return f"there is no field {field + 1}: you have {len(p.fields)}"
+        return IllegalAction("there is no field {field}: you have {count}", field=field + 1, count=len(p.fields))
     if not p.fields[field]:
-        return f"field {field + 1} is empty"
+        return IllegalAction("field {field} is empty", field=field + 1)
     if len(p.fields[field]) == 1 and any(len(f) >= 2 for f in p.fields):
-        return f"field {field + 1} holds a single bean and another of your fields holds more, so it is protected"
+        return IllegalAction(
+            "field {field} holds a single bean and another of your fields holds more, so it is protected",
+            field=field + 1,
+        )
     return None
 
 
@@ -61,32 +64,34 @@ def apply_harvest(state: BohnanzaState, action: Harvest, log: list[LogMessage]) 
     seat = check_seat(state, action.seat)
     if not may_harvest_now(state, seat):
         raise IllegalAction("with two players you harvest only on your own turn")
-    reason = harvest_refusal(state.players[seat], action.field)
-    if reason:
-        raise IllegalAction(reason)
+    refusal = harvest_refusal(state.players[seat], action.field)
+    if refusal is not None:
+        raise refusal
     return harvest_field(state, seat, action.field, log)
 
 
-def buy_refusal(state: BohnanzaState, seat: int) -> str | None:
+def buy_refusal(state: BohnanzaState, seat: int) -> IllegalAction | None:
     """Why this seat may not buy the third field now, or None."""
     cost = state.count.third_field_cost
     p = state.players[seat]
     if state.step in ("deal", "over"):
-        return "fields are bought during the game"
+        return IllegalAction("fields are bought during the game")
     if cost is None:
-        return f"with {len(state.players)} players everyone starts with three fields and none can be bought"
+        return IllegalAction(
+            "with {count} players everyone starts with three fields and none can be bought", count=len(state.players)
+        )
     if p.bought_field or len(p.fields) >= 3:
-        return "you already have a third field"
+        return IllegalAction("you already have a third field")
     if len(p.coins) < cost:
-        return f"the third field costs {cost} coins and you have {len(p.coins)}"
+        return IllegalAction("the third field costs {cost} coins and you have {coins}", cost=cost, coins=len(p.coins))
     return None
 
 
 def apply_buy_field(state: BohnanzaState, action: BuyField, log: list[LogMessage]) -> BohnanzaState:
     seat = check_seat(state, action.seat)
-    reason = buy_refusal(state, seat)
-    if reason:
-        raise IllegalAction(reason)
+    refusal = buy_refusal(state, seat)
+    if refusal is not None:
+        raise refusal
     cost = state.count.third_field_cost
     assert cost is not None
     p = state.players[seat]
@@ -112,7 +117,9 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
     if action.delta > 0:
         if len(state.discard) < action.delta:
             raise IllegalAction(
-                f"the discard pile has only {len(state.discard)} cards to turn into coins, not {action.delta}"
+                "the discard pile has only {count} cards to turn into coins, not {delta}",
+                count=len(state.discard),
+                delta=action.delta,
             )
         moved = state.discard[len(state.discard) - action.delta :]
         state = dataclasses.replace(state, discard=state.discard[: len(state.discard) - action.delta])
@@ -120,7 +127,12 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
     else:
         taken = -action.delta
         if len(p.coins) < taken:
-            raise IllegalAction(f"seat {seat} has only {len(p.coins)} coins, so {taken} cannot be taken away")
+            raise IllegalAction(
+                "seat {seat} has only {coins} coins, so {amount} cannot be taken away",
+                seat=seat,
+                coins=len(p.coins),
+                amount=taken,
+            )
         moved = p.coins[len(p.coins) - taken :]
         state = with_player(state, seat, coins=p.coins[: len(p.coins) - taken])
         state = dataclasses.replace(state, discard=(*state.discard, *moved))

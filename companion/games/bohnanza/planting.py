@@ -31,7 +31,7 @@ def may_turn_up(state: BohnanzaState) -> bool:
 def apply_plant(state: BohnanzaState, action: PlantBean, log: list[LogMessage]) -> BohnanzaState:
     seat = check_seat(state, action.seat)
     if action.card not in BEAN_OF:
-        raise IllegalAction(f"{action.card!r} is not a bean card")
+        raise IllegalAction("'{card}' is not a bean card", card=str(action.card))
     p = state.players[seat]
     bean = bean_of(action.card)
     active = seat == state.active
@@ -43,19 +43,20 @@ def apply_plant(state: BohnanzaState, action: PlantBean, log: list[LogMessage]) 
         if state.planted >= 2:
             raise IllegalAction("you have planted two cards from your hand; turn up the cards")
         if action.card != p.hand[0]:
-            raise IllegalAction(f"only the front card of your hand may be planted, and {card_label(action.card)} "
-                                "is not it")
+            raise IllegalAction(
+                "only the front card of your hand may be planted, and {card} is not it", card=card_label(action.card)
+            )
         check_field(p, bean, action.field)
         state = dataclasses.replace(state, planted=state.planted + 1)
         state = _take_from(state, seat, "hand", action.card)
     elif state.step in ("duel_offer", "duel_plant") and active:
         if action.card not in state.face_up:
-            raise IllegalAction(f"{card_label(action.card)} is not face up on the table")
+            raise IllegalAction("{card} is not face up on the table", card=card_label(action.card))
         check_field(p, bean, action.field)
         state = dataclasses.replace(state, face_up=tuple(c for c in state.face_up if c != action.card))
     elif state.step == "plant_set_aside" and p.set_aside:
         if action.card not in p.set_aside:
-            raise IllegalAction(f"{card_label(action.card)} is not among the cards you set aside")
+            raise IllegalAction("{card} is not among the cards you set aside", card=card_label(action.card))
         check_field(p, bean, action.field)
         state = _take_from(state, seat, "set_aside", action.card)
     else:
@@ -113,4 +114,6 @@ def best_field(state: BohnanzaState, seat: int, card: str) -> int:
             return i
     if fits:
         return fits[0]
-    raise IllegalAction(f"no field of seat {seat} fits {card_label(card)}: harvest a field (or buy a third) first")
+    raise IllegalAction(
+        "no field of seat {seat} fits {card}: harvest a field (or buy a third) first", seat=seat, card=card_label(card)
+    )

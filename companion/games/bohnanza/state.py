@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from typing import Literal
 
 from companion.core import IllegalAction
-from companion.games.bohnanza.beans import PLAYER_COUNTS, PlayerCount, bean_of
+from companion.games.bohnanza.beans import PLAYER_COUNTS, PlayerCount, bean_of, card_label
+from companion.i18n import N_
 
 # deal: the table reveals the dealt hands (physical mode only)
 # duel_offer: 2 players, the cards the opponent left must be planted or discarded
@@ -105,28 +106,44 @@ def fitting_fields(p: Player, bean: str) -> list[int]:
 
 def check_field(p: Player, bean: str, field: int) -> None:
     if not 0 <= field < len(p.fields):
-        raise IllegalAction(f"there is no field {field + 1}: you have {len(p.fields)}")
+        raise IllegalAction("there is no field {field}: you have {count}", field=field + 1, count=len(p.fields))
     held = p.fields[field]
     if held and bean_of(held[0]) != bean:
         raise IllegalAction(
-            f"field {field + 1} holds {bean_of(held[0])} beans; a {bean} bean needs an empty field or one of "
-            f"{bean} beans (harvest a field first)"
+            "field {field} holds {field_bean} beans; a {bean} bean needs an empty field or one of {bean} beans "
+            "(harvest a field first)",
+            field=field + 1,
+            field_bean=bean_of(held[0]),
+            bean=bean,
         )
 
 
 def check_seat(state: BohnanzaState, seat: object) -> int:
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise IllegalAction(f"there is no player seat {seat}")
+        raise IllegalAction("there is no player seat {seat}", seat=seat_param(seat))
     return seat
 
 
-def ordinal(n: int) -> str:
+def seat_param(seat: object) -> int | str:
+    """A seat as a refusal's param: the number (or "host", "table"), anything else as its text."""
+    return seat if isinstance(seat, int | str) else str(seat)
+
+
+def no_hand_card(position: int, count: int) -> IllegalAction:
+    """A hand position (from 0) past the end of a hand of `count` cards; the English ordinal is in the sentence."""
+    n = position + 1
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if suffix == "st":
+        return IllegalAction("your hand has no {position}st card: it holds {count}", position=n, count=count)
+    if suffix == "nd":
+        return IllegalAction("your hand has no {position}nd card: it holds {count}", position=n, count=count)
+    if suffix == "rd":
+        return IllegalAction("your hand has no {position}rd card: it holds {count}", position=n, count=count)
+    return IllegalAction("your hand has no {position}th card: it holds {count}", position=n, count=count)
 
 
 def all_places(state: BohnanzaState) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """Every pile of cards with a name for it: the conservation invariant and `locate` walk these."""
+    """Every pile of cards with a name for it: the conservation invariant walks these."""
     yield "in the draw deck", state.deck
     yield "on the discard pile", state.discard
     yield "out of the game", state.removed
@@ -139,8 +156,83 @@ def all_places(state: BohnanzaState) -> Iterator[tuple[str, tuple[str, ...]]]:
         yield f"set aside by seat {seat}", p.set_aside
 
 
-def locate(state: BohnanzaState, card: str) -> str:
-    for where, cards in all_places(state):
+Place = Literal["deck", "discard", "removed", "face_up", "hand", "field", "coins", "set_aside"]
+
+
+def place_of(state: BohnanzaState, card: str) -> tuple[Place, dict[str, int]]:
+    """Where a card is, for a refusal: the kind of place and its params (the seat, and the field counted from 1)."""
+    piles: tuple[tuple[Place, tuple[str, ...]], ...] = (
+        ("deck", state.deck),
+        ("discard", state.discard),
+        ("removed", state.removed),
+        ("face_up", state.face_up),
+    )
+    for place, cards in piles:
         if card in cards:
-            return where
-    raise IllegalAction(f"{card} is nowhere on this table")
+            return place, {}
+    for seat, p in enumerate(state.players):
+        if card in p.hand:
+            return "hand", {"seat": seat}
+        for i, f in enumerate(p.fields):
+            if card in f:
+                return "field", {"seat": seat, "field": i + 1}
+        if card in p.coins:
+            return "coins", {"seat": seat}
+        if card in p.set_aside:
+            return "set_aside", {"seat": seat}
+    raise IllegalAction("{card} is nowhere on this table", card=card)
+
+
+# Refusals that say where a card is: one whole sentence per place (never a phrase put into a sentence), so each
+# reads right in every language. {card} is the card as people read it ("Chili Bean 3 of 18").
+Ending = Literal["over", "reveal", "nothing", "not_in_deck"]
+CARD_IS: dict[Ending, dict[Place, str]] = {
+    # A tap after the game ended.
+    "over": {
+        "deck": N_("the game is over; {card} is in the draw deck"),
+        "discard": N_("the game is over; {card} is on the discard pile"),
+        "removed": N_("the game is over; {card} is out of the game"),
+        "face_up": N_("the game is over; {card} is face up on the table"),
+        "hand": N_("the game is over; {card} is in seat {seat}'s hand"),
+        "field": N_("the game is over; {card} is in seat {seat}'s field {field}"),
+        "coins": N_("the game is over; {card} is among seat {seat}'s coins"),
+        "set_aside": N_("the game is over; {card} is set aside by seat {seat}"),
+    },
+    # A tap while the table is to reveal a card from the deck (a card in the deck is the one revealed).
+    "reveal": {
+        "discard": N_("{card} is on the discard pile; tap the card taken from the draw deck"),
+        "removed": N_("{card} is out of the game; tap the card taken from the draw deck"),
+        "face_up": N_("{card} is face up on the table; tap the card taken from the draw deck"),
+        "hand": N_("{card} is in seat {seat}'s hand; tap the card taken from the draw deck"),
+        "field": N_("{card} is in seat {seat}'s field {field}; tap the card taken from the draw deck"),
+        "coins": N_("{card} is among seat {seat}'s coins; tap the card taken from the draw deck"),
+        "set_aside": N_("{card} is set aside by seat {seat}; tap the card taken from the draw deck"),
+    },
+    # A tap of a card that is nobody's to plant now.
+    "nothing": {
+        "deck": N_("{card} is in the draw deck; a tap of it means nothing now"),
+        "discard": N_("{card} is on the discard pile; a tap of it means nothing now"),
+        "removed": N_("{card} is out of the game; a tap of it means nothing now"),
+        "face_up": N_("{card} is face up on the table; a tap of it means nothing now"),
+        "hand": N_("{card} is in seat {seat}'s hand; a tap of it means nothing now"),
+        "field": N_("{card} is in seat {seat}'s field {field}; a tap of it means nothing now"),
+        "coins": N_("{card} is among seat {seat}'s coins; a tap of it means nothing now"),
+        "set_aside": N_("{card} is set aside by seat {seat}; a tap of it means nothing now"),
+    },
+    # The table revealed a card that is not in the deck (so never "deck").
+    "not_in_deck": {
+        "discard": N_("{card} is on the discard pile, not in the draw deck"),
+        "removed": N_("{card} is out of the game, not in the draw deck"),
+        "face_up": N_("{card} is face up on the table, not in the draw deck"),
+        "hand": N_("{card} is in seat {seat}'s hand, not in the draw deck"),
+        "field": N_("{card} is in seat {seat}'s field {field}, not in the draw deck"),
+        "coins": N_("{card} is among seat {seat}'s coins, not in the draw deck"),
+        "set_aside": N_("{card} is set aside by seat {seat}, not in the draw deck"),
+    },
+}
+
+
+def card_is(state: BohnanzaState, card: str, ending: Ending) -> IllegalAction:
+    """The refusal that says where `card` is, ending as `ending` says."""
+    place, params = place_of(state, card)
+    return IllegalAction(CARD_IS[ending][place], card=card_label(card), **params)

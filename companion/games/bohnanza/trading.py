@@ -18,16 +18,14 @@ from companion.games.bohnanza.actions import (
 )
 from companion.games.bohnanza.beans import bean_of, beans_in_play
 from companion.games.bohnanza.deck import advance
-from companion.games.bohnanza.state import BohnanzaState, Offer, check_seat, ordinal, with_player
+from companion.games.bohnanza.state import BohnanzaState, Offer, check_seat, no_hand_card, seat_param, with_player
 
 # legal_actions lists every acceptance up to this many ways of choosing the cards (a few hundred actions at most).
 MAX_ACCEPT_CHOICES = 64
-NO_DUEL_TRADING = "there is no trading in the two-player game"
 
 
-def _distinct(items: Sequence[object], what: str) -> None:
-    if len(set(items)) != len(items):
-        raise IllegalAction(f"the same {what} is named twice")
+def _repeats(items: Sequence[object]) -> bool:
+    return len(set(items)) != len(items)
 
 
 def make_offer(
@@ -41,42 +39,45 @@ def make_offer(
 ) -> Offer:
     """Check a proposed trade against the rules and turn hand positions into cards; nothing moves yet."""
     if state.count.duel:
-        raise IllegalAction(NO_DUEL_TRADING)
+        raise IllegalAction("there is no trading in the two-player game")
     if state.step != "trade":
         raise IllegalAction("offers are made while the active player trades (step 2)")
     n = len(state.players)
     if not isinstance(to, int) or not 0 <= to < n:
-        raise IllegalAction(f"there is no player seat {to}")
+        raise IllegalAction("there is no player seat {seat}", seat=seat_param(to))
     if to == seat:
         raise IllegalAction("you cannot trade with yourself")
     active = state.active
     if active not in (seat, to):
-        raise IllegalAction(f"every trade involves the active player, seat {active}")
+        raise IllegalAction("every trade involves the active player, seat {active}", active=active)
     hand = state.players[seat].hand
-    _distinct(give, "hand position")
+    if _repeats(give):
+        raise IllegalAction("the same hand position is named twice")
     for pos in give:
         if not 0 <= pos < len(hand):
-            raise IllegalAction(f"your hand has no {ordinal(pos + 1)} card: it holds {len(hand)}")
-    _distinct(give_face_up, "face-up card")
+            raise no_hand_card(pos, len(hand))
+    if _repeats(give_face_up):
+        raise IllegalAction("the same face-up card is named twice")
     if give_face_up and seat != active:
         raise IllegalAction("only the active player may trade the face-up cards")
-    _distinct(want_face_up, "face-up card")
+    if _repeats(want_face_up):
+        raise IllegalAction("the same face-up card is named twice")
     if want_face_up and to != active:
         raise IllegalAction("face-up cards can only be asked of the active player")
     for card in (*give_face_up, *want_face_up):
         if card not in state.face_up:
-            raise IllegalAction(f"{card} is not face up on the table")
+            raise IllegalAction("{card} is not face up on the table", card=card)
     in_play = beans_in_play(n)
     for bean in want:
         if bean not in in_play:
-            raise IllegalAction(f"there are no {bean} beans in this game")
+            raise IllegalAction("there are no {bean} beans in this game", bean=bean)
     if not (give or give_face_up or want or want_face_up):
         raise IllegalAction("an offer gives or asks for at least one card")
     if len(want) > len(state.players[to].hand):
-        raise IllegalAction(f"seat {to} holds only {len(state.players[to].hand)} cards")
+        raise IllegalAction("seat {seat} holds only {count} cards", seat=to, count=len(state.players[to].hand))
     limit = state.rules.offers_per_turn
     if state.offers_made >= limit:
-        raise IllegalAction(f"no more offers this turn: {limit} have been made (option offers_per_turn)")
+        raise IllegalAction("no more offers this turn: {limit} have been made (option offers_per_turn)", limit=limit)
     offer = Offer(
         id=state.next_offer,
         sender=seat,
@@ -87,7 +88,7 @@ def make_offer(
     )
     for other in state.offers:
         if _terms(other) == _terms(offer):
-            raise IllegalAction(f"you have made this offer already (offer {other.id})")
+            raise IllegalAction("you have made this offer already (offer {offer})", offer=other.id)
     return offer
 
 
@@ -133,13 +134,13 @@ def find_offer(state: BohnanzaState, offer_id: int) -> Offer:
     for offer in state.offers:
         if offer.id == offer_id:
             return offer
-    raise IllegalAction(f"there is no open offer {offer_id}")
+    raise IllegalAction("there is no open offer {offer}", offer=offer_id)
 
 
 def _received_by(state: BohnanzaState, seat: int, offer_id: int) -> Offer:
     offer = find_offer(state, offer_id)
     if offer.receiver != seat:
-        raise IllegalAction(f"offer {offer_id} was made to seat {offer.receiver}")
+        raise IllegalAction("offer {offer} was made to seat {seat}", offer=offer_id, seat=offer.receiver)
     return offer
 
 
@@ -147,14 +148,28 @@ def apply_accept(state: BohnanzaState, action: AcceptOffer, log: list[LogMessage
     seat = check_seat(state, action.seat)
     offer = _received_by(state, seat, action.offer)
     hand = state.players[seat].hand
-    _distinct(action.give, "hand position")
+    if _repeats(action.give):
+        raise IllegalAction("the same hand position is named twice")
     for pos in action.give:
         if not 0 <= pos < len(hand):
-            raise IllegalAction(f"your hand has no {ordinal(pos + 1)} card: it holds {len(hand)}")
+            raise no_hand_card(pos, len(hand))
     chosen = sorted(bean_of(hand[p]) for p in action.give)
     if chosen != list(offer.want):
-        asked = ", ".join(offer.want) or "none of your hand cards"
-        raise IllegalAction(f"offer {offer.id} asks for {asked}; the cards you chose are {', '.join(chosen) or 'none'}")
+        # Bean ids, joined as the log joins them; "none" is a sentence of its own.
+        want, picked = ", ".join(offer.want), ", ".join(chosen)
+        if not want:
+            raise IllegalAction(
+                "offer {offer} asks for none of your hand cards; the cards you chose are {chosen}",
+                offer=offer.id,
+                chosen=picked,
+            )
+        if not picked:
+            raise IllegalAction(
+                "offer {offer} asks for {want}; the cards you chose are none", offer=offer.id, want=want
+            )
+        raise IllegalAction(
+            "offer {offer} asks for {want}; the cards you chose are {chosen}", offer=offer.id, want=want, chosen=picked
+        )
     returned = tuple(hand[p] for p in action.give) + offer.want_face_up
     state = _move_to_set_aside(state, offer.sender, offer.give, seat)
     state = _move_to_set_aside(state, seat, returned, offer.sender)
@@ -199,7 +214,7 @@ def apply_withdraw(state: BohnanzaState, action: WithdrawOffer, log: list[LogMes
     seat = check_seat(state, action.seat)
     offer = find_offer(state, action.offer)
     if offer.sender != seat:
-        raise IllegalAction(f"offer {offer.id} was made by seat {offer.sender}")
+        raise IllegalAction("offer {offer} was made by seat {seat}", offer=offer.id, seat=offer.sender)
     log.append(msg("{player} withdrew offer {offer}", player=seat, offer=offer.id))
     return dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
 
@@ -217,14 +232,14 @@ def apply_counter(state: BohnanzaState, action: CounterOffer, log: list[LogMessa
 
 def apply_end_trading(state: BohnanzaState, action: EndTrading, log: list[LogMessage]) -> BohnanzaState:
     if state.count.duel:
-        raise IllegalAction(NO_DUEL_TRADING)
+        raise IllegalAction("there is no trading in the two-player game")
     if state.step != "trade":
         raise IllegalAction("trading is not under way")
     if action.seat == HOST:
         if state.rules.trade_seconds <= 0:
             raise IllegalAction("without a trading time limit (option trade_seconds) only the active player ends it")
     elif action.seat != state.active:
-        raise IllegalAction(f"only the active player, seat {state.active}, ends trading")
+        raise IllegalAction("only the active player, seat {active}, ends trading", active=state.active)
     active = state.active
     kept = state.face_up
     state = with_player(state, active, set_aside=(*state.players[active].set_aside, *kept))
