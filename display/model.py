@@ -33,7 +33,11 @@ SOURCE_NAMES = {"phone": N_("phone"), "board": N_("controller"), "host": N_("hos
 
 @dataclasses.dataclass(frozen=True)
 class Feedback:
-    """One answer to a tap or press: accepted, or refused with the reason."""
+    """One answer to a tap or press: accepted, or refused with the reason.
+
+    `template` and `params` are the reason's message id and arguments (seats, words, numbers), shown in the
+    display's language like a log line; without them the English text is looked up as it is.
+    """
 
     ok: bool
     text: str
@@ -41,6 +45,8 @@ class Feedback:
     source: str
     at: float
     action: dict[str, Any] | None = None
+    template: str = ""
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @property
     def expires(self) -> float:
@@ -120,9 +126,13 @@ class DisplayModel:
         if kind == "choices":
             return self.set_choices(message.get("seat"), message.get("legal") or [], message.get("state_id"))
         if kind == "feedback":
+            template = message.get("template")
+            params = message.get("params")
             return self.add_feedback(
                 bool(message.get("ok")), str(message.get("text") or ""), message.get("seat"),
                 str(message.get("source") or ""), message.get("action"),
+                template=template if isinstance(template, str) else "",
+                params=params if isinstance(params, dict) else None,
             )
         return set()
 
@@ -144,9 +154,17 @@ class DisplayModel:
         return changed
 
     def add_feedback(
-        self, ok: bool, text: str, seat: Any = None, source: str = "", action: dict[str, Any] | None = None
+        self,
+        ok: bool,
+        text: str,
+        seat: Any = None,
+        source: str = "",
+        action: dict[str, Any] | None = None,
+        *,
+        template: str = "",
+        params: dict[str, Any] | None = None,
     ) -> set[str]:
-        self.feedback.append(Feedback(ok, text, seat, source, self.clock(), action))
+        self.feedback.append(Feedback(ok, text, seat, source, self.clock(), action, template, dict(params or {})))
         return {"feedback"}
 
     def set_join_codes(self, codes: Iterable[dict[str, Any]], host_url: str | None = None) -> set[str]:
@@ -291,9 +309,13 @@ class DisplayModel:
 
     def feedback_line(self, fb: Feedback) -> str:
         who = self.player_name(fb.seat) if fb.seat is not None else _(SOURCE_NAMES.get(fb.source, fb.source or "?"))
+        if fb.template:
+            said = self.log_line({"template": fb.template, "args": fb.params, "text": fb.text})
+        else:
+            said = _(fb.text) if fb.text else ""
         if fb.ok:
-            return _("{who}: done", who=who) if not fb.text else _("{who}: {text}", who=who, text=_(fb.text))
-        return _("{who}: refused, {reason}", who=who, reason=_(fb.text) if fb.text else _("no reason given"))
+            return _("{who}: done", who=who) if not said else _("{who}: {text}", who=who, text=said)
+        return _("{who}: refused, {reason}", who=who, reason=said or _("no reason given"))
 
     # -- history for the summary charts ------------------------------------------------------------
     def record_history(self, view: dict[str, Any]) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 
 class CompanionError(Exception):
@@ -20,6 +20,13 @@ class CompanionError(Exception):
         self.params = params
         self.reason = reason.format(**params) if params else reason
         super().__init__(self.reason)
+
+    def worded(self, english: str) -> Self:
+        """The same refusal with `reason` worded otherwise in English (seats as "seat 2", where the template's
+        `{player}` is the seat number each client turns into the player's name); returns itself."""
+        self.reason = english
+        self.args = (english,)
+        return self
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "error": self.reason, "template": self.template, "params": dict(self.params)}

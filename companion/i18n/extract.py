@@ -2,8 +2,10 @@
 
 Three sources, so a new string is found without anyone listing it:
 - the code: Python `_()`, `N_()`, `gettext()`, `ngettext()`, log templates (`msg()`, `LogMessage()`), the
-  games' table instructions (`todo()`), refusals with a fixed reason (`IllegalAction("...")`), the pages' JS
-  `t()`/`tn()` calls and `{{t:...}}` in their HTML;
+  games' table instructions (`todo()`), the controller's notes (`Note()`, `note()`), refusals raised with a literal
+  reason or template (`IllegalAction("the game is over")`, `NotYourTurn("it is {player}'s turn", player=2)`:
+  CompanionError and every subclass of it defined anywhere in the code), the pages' JS `t()`/`tn()` calls and
+  `{{t:...}}` in their HTML;
 - the games' declared words: titles, option and chance-event help, action kinds, fields and descriptions;
 - play: a few random games of each built-in game, collecting the log and instruction templates, the words of
   their arguments, the machine names the pages turn into words, and every text the table display looks up while
@@ -30,7 +32,9 @@ STATIC = ROOT / "companion" / "web" / "static"
 # Python callables whose first argument is a message id.
 TRANSLATED_CALLS = frozenset({"_", "N_", "gettext", "tr"})
 PLURAL_CALLS = frozenset({"ngettext", "tr_n"})
-TEMPLATE_CALLS = frozenset({"msg", "LogMessage", "todo", "Instruction"})
+TEMPLATE_CALLS = frozenset({"msg", "LogMessage", "todo", "Instruction", "Note", "note"})
+# The refusals of companion.core.errors; their subclasses elsewhere (RateLimited, a game's own) are found by
+# `refusal_classes`.
 REFUSALS = frozenset({"CompanionError", "IllegalAction", "NotYourTurn", "MalformedAction", "StaleState", "NotAllowed",
                       "UnknownGame", "BadConfig"})
 JS_CALL = re.compile(r"""(?<![\w.$])(t|tn)\(\s*(["'])((?:\\.|(?!\2).)*)\2""")
@@ -114,11 +118,30 @@ def _literals(node: ast.expr) -> list[str]:
     return []
 
 
+def refusal_classes(trees: Iterable[ast.Module], known: frozenset[str] = REFUSALS) -> frozenset[str]:
+    """`known` and the names of every class defined in `trees` that derives from one of them (at any depth)."""
+    bases: dict[str, set[str]] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases.setdefault(node.name, set()).update(n for n in map(_name, node.bases) if n)
+    found = set(known)
+    grew = True
+    while grew:
+        grew = False
+        for name, parents in bases.items():
+            if name not in found and parents & found:
+                found.add(name)
+                grew = True
+    return frozenset(found)
+
+
 def scan_python(paths: Iterable[Path], root: Path = ROOT) -> tuple[Messages, list[str]]:
     found = Messages()
     unmarked: list[str] = []
-    for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    parsed = [(path, ast.parse(path.read_text(encoding="utf-8"), str(path))) for path in paths]
+    refusals = refusal_classes(tree for _, tree in parsed)
+    for path, tree in parsed:
         rel = path.relative_to(root).as_posix()
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or not node.args:
@@ -132,10 +155,10 @@ def scan_python(paths: Iterable[Path], root: Path = ROOT) -> tuple[Messages, lis
             elif name in TEMPLATE_CALLS:
                 for text in _literals(first):
                     found.add(text, where, plural="count" in PLACEHOLDER.findall(text))
-            elif name in REFUSALS:
+            elif name in refusals:
                 texts = _literals(first)
                 for text in texts:
-                    found.add(text, where)
+                    found.add(text, where, plural="count" in PLACEHOLDER.findall(text))
                 if not texts and isinstance(first, ast.JoinedStr):
                     unmarked.append(where)
     return found, unmarked

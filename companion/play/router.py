@@ -88,18 +88,41 @@ class Undo:
 
 @dataclasses.dataclass(frozen=True)
 class Note:
-    """Taken, but no game action yet (a stone picked, a seat chosen); the text is shown to everyone."""
+    """Taken, but no game action yet (a stone picked, a seat chosen); the text is shown to everyone.
+
+    `template` and `params` are the text's message id and arguments (see `note`), so the display and the phones
+    show it in their language; without them the text is its own message id.
+    """
 
     text: str
     seat: Seat | None = None
+    template: str = dataclasses.field(default="", compare=False)
+    params: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
+
+
+def note(template: str, seat: Seat | None = None, *, english: str | None = None, **params: Any) -> Note:
+    """A Note from a template and its arguments (`note("the {cell} stone is picked", seat, cell="top left")`);
+    `english` words the English text otherwise (seats as "seat 2" where the template names the player)."""
+    return Note(english if english is not None else template.format(**params), seat, template, params)
 
 
 @dataclasses.dataclass(frozen=True)
 class Refuse:
-    """Refused before the rules were asked; the reason is shown to everyone, so it names nothing private."""
+    """Refused before the rules were asked; the reason is shown to everyone, so it names nothing private.
+
+    `template` and `params` are the reason's message id and arguments (from the refusal it came from), so the
+    display and the phones show it in their language; two refusals with the same English reason are equal.
+    """
 
     reason: str
     seat: Seat | None = None
+    template: str = dataclasses.field(default="", compare=False)
+    params: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
+
+    @classmethod
+    def of(cls, exc: CompanionError, seat: Seat | None = None) -> Refuse:
+        """The refusal `exc` states, for `seat`."""
+        return cls(exc.reason, seat, exc.template, dict(exc.params))
 
 
 Decision = Act | Undo | Note | Refuse
@@ -209,7 +232,8 @@ class _Generic:
     def interpret(self, ctx: Context, press: Press) -> Decision:
         if press.source == "tag" and press.card is not None:
             return ctx.act(ctx.game.tag_action(ctx.state, press.card))
-        raise IllegalAction(f"{ctx.game.title} takes its moves on the phones; the controller only reads cards")
+        raise IllegalAction("{game} takes its moves on the phones; the controller only reads cards",
+                            game=ctx.game.title)
 
     def candidates(self, ctx: Context, action: Action) -> list[list[Press]]:
         return []
@@ -249,13 +273,15 @@ class Router:
             try:
                 found = self.session.store.lookup_tag(event.uid)
             except CompanionError as exc:
-                return Refuse(exc.reason)
+                return Refuse.of(exc)
             if found is None:
-                return Refuse(f"tag {event.uid} is not enrolled: enroll this tag first "
-                              f"(companion tags enroll {self.game.name})")
+                return Refuse.of(IllegalAction("tag {uid} is not enrolled: enroll this tag first (companion tags "
+                                               "enroll {name})", uid=event.uid, name=self.game.name))
             game_name, card = found
             if game_name != self.game.name:
-                return Refuse(f"that tag is {_label(game_name, card)}, not a {self.game.title} card")
+                return Refuse.of(IllegalAction("that tag is {card} of {other}, not a {game} card",
+                                               card=_card(game_name, card), other=_title(game_name),
+                                               game=self.game.title))
             return tap(card)
         return None
 
@@ -272,15 +298,16 @@ class Router:
         if press.is_key("undo"):
             return self._undo(press, state_id)
         if session.status == "ended":
-            return Refuse("this game has ended")
+            return Refuse.of(IllegalAction("this game has ended"))
         if self.game.is_over(state):
-            return Refuse("the game is over")
+            return Refuse.of(IllegalAction("the game is over"))
         if press.source == "seat" and not 0 <= (press.seat or 0) < ctx.players:
-            return Refuse(f"there is no seat {press.seat} at this table of {ctx.players}")
+            return Refuse.of(IllegalAction("there is no seat {number} at this table of {players}",
+                                           number=press.seat, players=ctx.players))
         try:
             return self.inputs.interpret(ctx, press)
         except IllegalAction as exc:
-            return Refuse(exc.reason, press.seat)
+            return Refuse.of(exc, press.seat)
 
     def _context(self, state: Any, state_id: int, memory: Memory) -> Context:
         turn = self.game.turn_id(state)
@@ -295,10 +322,10 @@ class Router:
             return Undo(HOST, state_id)
         actions = self.session.live_actions()
         if not actions:
-            return Refuse("there is nothing to undo")
+            return Refuse.of(IllegalAction("there is nothing to undo"))
         last = actions[-1].seat
         if last == HOST:
-            return Refuse("the last action was the host's: hold UNDO to undo it as the host")
+            return Refuse.of(IllegalAction("the last action was the host's: hold UNDO to undo it as the host"))
         return Undo(last, state_id)
 
     # -- planning: which inputs make a given action (scripts, benches, help) ------------------------
@@ -331,12 +358,19 @@ class Router:
         return None
 
 
-def _label(game_name: str, card: str) -> str:
+def _card(game_name: str, card: str) -> str:
+    """How the card's own game names it ("plant 13"), else its id."""
     try:
-        game = get_game(game_name)
+        return get_game(game_name).card_label(card)
     except CompanionError:
-        return f"card {card} of {game_name}"
-    return f"{game.card_label(card)} of {game.title}"
+        return f"card {card}"
+
+
+def _title(game_name: str) -> str:
+    try:
+        return get_game(game_name).title
+    except CompanionError:
+        return game_name
 
 
 def seat_of(decision: Decision) -> Seat | None:

@@ -141,16 +141,16 @@ def event_from_json(data: dict[str, Any]) -> BoardEvent:
     if kind == "button":
         button = data.get("button")
         if not isinstance(button, int) or isinstance(button, bool) or not 0 <= button < SEAT_LAMPS:
-            raise MalformedAction(f"a seat button is 0–{SEAT_LAMPS - 1}")
+            raise MalformedAction("a seat button is 0–{last}", last=SEAT_LAMPS - 1)
         if action not in GESTURES:
-            raise MalformedAction(f"a button's action is one of {', '.join(GESTURES)}")
+            raise MalformedAction("a button's action is one of {gestures}", gestures=", ".join(GESTURES))
         return BoardEvent("button", "display", button=button, action=action)
     if kind == "key":
         key = data.get("key")
         if key not in KEYS:
-            raise MalformedAction(f"a key is one of {' '.join(KEYS)}")
+            raise MalformedAction("a key is one of {keys}", keys=" ".join(KEYS))
         if action not in GESTURES:
-            raise MalformedAction(f"a key's action is one of {', '.join(GESTURES)}")
+            raise MalformedAction("a key's action is one of {gestures}", gestures=", ".join(GESTURES))
         return BoardEvent("key", "display", key=key, action=action)
     if kind == "tag":
         uid = data.get("uid")
@@ -418,10 +418,10 @@ class Table:
             outcome = await live.undo(decision.actor, decision.state_id, "board")
             return outcome.ok
         if isinstance(decision, Note):
-            live.note(True, decision.seat, decision.text)
+            live.note(True, decision.seat, decision.text, template=decision.template, params=decision.params)
             return True
         assert isinstance(decision, Refuse)
-        live.note(False, decision.seat, decision.reason)
+        live.note(False, decision.seat, decision.reason, template=decision.template, params=decision.params)
         return False
 
     async def _answer(self, ok: bool, note: bool) -> None:

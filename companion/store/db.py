@@ -256,7 +256,7 @@ class Store:
                 (sid, undone_seq),
             ).rowcount
             if changed != 1:
-                raise NotAllowed(f"action {undone_seq} is not there to undo")
+                raise NotAllowed("action {number} is not there to undo", number=undone_seq)
             db.execute(
                 _INSERT_ACTION,
                 (sid, seq, state_id, seat, "undo", json.dumps({"undo": undone_seq}), now),
@@ -290,7 +290,8 @@ class Store:
         with self.transaction() as db:
             row = db.execute("SELECT game, card FROM tags WHERE uid = ?", (uid,)).fetchone()
             if row is not None and (row[0], row[1]) != (game, card):
-                raise NotAllowed(f"tag {uid} is already enrolled as {row[0]} card {row[1]}")
+                raise NotAllowed("tag {uid} is already enrolled as {game} card {card}", uid=uid, game=row[0],
+                                 card=row[1])
             db.execute("DELETE FROM tags WHERE game = ? AND card = ? AND uid != ?", (game, card, uid))
             db.execute(
                 "INSERT OR REPLACE INTO tags (uid, game, card, enrolled) VALUES (?, ?, ?, ?)",
@@ -312,5 +313,5 @@ def normalise_uid(uid: str) -> str:
     """Tag UIDs as upper-case hex without separators ("04:a1:..." and "04A1..." are the same tag)."""
     text = uid.replace(":", "").replace(" ", "").replace("-", "").upper()
     if not text or len(text) % 2 or any(c not in "0123456789ABCDEF" for c in text):
-        raise NotAllowed(f"{uid!r} is not a tag UID (hex bytes)")
+        raise NotAllowed("{uid} is not a tag UID (hex bytes)", uid=repr(uid))
     return text

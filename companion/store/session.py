@@ -16,6 +16,7 @@ from companion.core.game import Game, GameConfig, Mode
 from companion.core.log import LogMessage
 from companion.core.registry import get_game
 from companion.core.seats import HOST, TABLE, Seat, parse_seat
+from companion.i18n import words
 from companion.store.db import Store
 
 # A snapshot of the state is cached this often (in live actions); the log stays the truth.
@@ -76,7 +77,7 @@ class Session:
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         names = list(names or [])
         if len(names) > players:
-            raise IllegalAction(f"{len(names)} names for {players} players")
+            raise IllegalAction("{names} names for {players} players", names=len(names), players=players)
         names += [f"Player {i + 1}" for i in range(len(names), players)]
         game.setup(config, random.Random(seed))  # refuse a config that cannot be set up before storing it
         sid = store.create_session(game.name, config.to_json(), seed, names, list(colours) if colours else None)
@@ -153,12 +154,14 @@ class Session:
     def check_authority(self, actor: Actor, action: Action) -> None:
         if type(action).host_only:
             if actor != HOST or action.seat != HOST:
-                raise NotAllowed(f"only the host may make a {action.kind}")
+                raise NotAllowed("only the host may make a {kind}", kind=words(action.kind)).worded(
+                    f"only the host may make a {action.kind}")
             return
         if actor == HOST:
             return  # the host may act for the table or any seat (e.g. a player without a phone)
         if action.seat != actor:
-            raise NotAllowed(f"{_who(actor)} cannot act for {_who(action.seat)}")
+            raise NotAllowed("{player} cannot act for {other}", player=actor, other=action.seat).worded(
+                f"{_who(actor)} cannot act for {_who(action.seat)}")
 
     # -- submitting -------------------------------------------------------------------------------
     def submit(self, raw: Action | dict[str, Any] | str, actor: Actor, state_id: int | None = None) -> Accepted:
@@ -167,7 +170,8 @@ class Session:
         with self._lock:
             self.check_authority(actor, action)
             if state_id is not None and state_id != self.state_id:
-                raise StaleState(f"the game has moved on (you saw state {state_id}, it is now {self.state_id})")
+                raise StaleState("the game has moved on (you saw state {seen}, it is now {now})", seen=state_id,
+                                 now=self.state_id)
             if self.status == "ended":
                 raise IllegalAction("this game has ended")
             if self.game.is_over(self.state) and not type(action).host_only:
@@ -194,7 +198,8 @@ class Session:
         """Undo the last action. A seat: only its own, within the current turn, and not a reveal."""
         with self._lock:
             if state_id is not None and state_id != self.state_id:
-                raise StaleState(f"the game has moved on (you saw state {state_id}, it is now {self.state_id})")
+                raise StaleState("the game has moved on (you saw state {seen}, it is now {now})", seen=state_id,
+                                 now=self.state_id)
             if not self._live:
                 raise NotAllowed("there is nothing to undo")
             if self.status == "ended":
@@ -203,7 +208,9 @@ class Session:
             before = self._state_before_last()
             if actor != HOST:
                 if action.seat != actor:
-                    raise NotAllowed(f"the last action was {_who(action.seat)}'s; only the host can undo it")
+                    raise NotAllowed("the last action was {player}'s; only the host can undo it",
+                                     player=action.seat).worded(
+                        f"the last action was {_who(action.seat)}'s; only the host can undo it")
                 if self.game.turn_id(before) != self.game.turn_id(self.state):
                     raise NotAllowed("that action began a new turn; only the host can undo it")
                 if self.game.reveals_information(before, action, self.state):

@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from companion.core.errors import CompanionError
-from companion.web.hub import Hub
+from companion.web.hub import Hub, why
 from companion.web.settings import Settings, get_settings
 
 # The HTTP status for each refusal code; everything refused changed nothing.
@@ -38,7 +38,10 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 
 
 def refusal(exc: CompanionError) -> JSONResponse:
-    return JSONResponse({"ok": False, "code": exc.code, "error": exc.reason}, status_code=STATUS.get(exc.code, 400))
+    """A refusal as a JSON answer: the English `error`, and its `template` and `params` for the page to translate."""
+    return JSONResponse({"ok": False, "code": exc.code, "error": exc.reason, **why(exc)},
+                        status_code=STATUS.get(exc.code, 400))
+
 
 
 def base_url(settings: Settings, conn: HTTPConnection) -> str:

@@ -281,7 +281,7 @@ class LiveSession:
             try:
                 accepted = await asyncio.to_thread(self.session.submit, deadline.action, HOST, None)
             except CompanionError as exc:
-                self.feedback(False, HOST, "host", exc.reason, deadline.action, None, exc.code)
+                self.feedback(False, HOST, "host", exc.reason, deadline.action, None, exc.code, **why(exc))
                 return
             self.feedback(True, HOST, "host", "", accepted.action.to_json(), accepted.log)
 
@@ -307,7 +307,7 @@ class LiveSession:
             try:
                 accepted = await self.run_actions(self.session.submit, raw, actor, state_id)
             except CompanionError as exc:
-                self.feedback(False, actor, source, exc.reason, action_json, None, exc.code)
+                self.feedback(False, actor, source, exc.reason, action_json, None, exc.code, **why(exc))
                 return Outcome(False, self.session.state_id, exc)
             # Still holding the lock, so the feedback goes out before the new views (the fan-out waits for it).
             self.feedback(True, actor, source, "", accepted.action.to_json(), accepted.log)
@@ -318,7 +318,7 @@ class LiveSession:
             try:
                 new_id = await self.run_actions(self.session.undo, actor, state_id)
             except CompanionError as exc:
-                self.feedback(False, actor, source, exc.reason, {"action": "undo"}, None, exc.code)
+                self.feedback(False, actor, source, exc.reason, {"action": "undo"}, None, exc.code, **why(exc))
                 return Outcome(False, self.session.state_id, exc)
             self.feedback(True, actor, source, "undone", {"action": "undo"}, ())
         return Outcome(True, new_id)
@@ -332,33 +332,56 @@ class LiveSession:
         action: dict[str, Any] | None,
         log: tuple[LogMessage, ...] | None,
         code: str = "ok",
+        template: str = "",
+        params: dict[str, Any] | None = None,
     ) -> None:
-        """Tell the acting seat (fully) and the public stream (without anything private) what happened."""
+        """Tell the acting seat (fully) and the public stream (without anything private) what happened.
+
+        A refusal carries its reason's `template` and `params` beside the English `text`, so each client shows it
+        in its own language (seats as names, known words translated, its digits), as it does log lines.
+        """
         seat = action.get("seat") if isinstance(action, dict) else None
         if not isinstance(seat, int) or isinstance(seat, bool):
             seat = actor if isinstance(actor, int) else None
         private_text = text if not ok else "; ".join(m.render() for m in (log or ()) if m.visible(seat))
         mine = {"type": "feedback", "ok": ok, "code": code, "seat": seat, "source": source, "text": private_text,
                 "action": action}
+        if not ok:
+            mine |= {"template": template or text, "params": plain_params(params or {})}
         for connection in list(self.connections):
             if connection.viewer is not None and connection.viewer == seat:
                 connection.offer("feedback", dumps(mine))
         public = {"type": "feedback", "ok": ok, "code": code, "seat": seat, "source": source,
                   "text": public_text(ok, source, text, log), "action": public_action(ok, source, action, log)}
+        if not ok:
+            # A phone's refusal reason stays on that phone: its template and params too.
+            shown = source != "phone"
+            public |= {"template": (template or text) if shown else "",
+                       "params": plain_params(params or {}) if shown else {}}
         text_public = dumps(public)
         for connection in list(self.connections):
             if connection.viewer is None:
                 connection.offer("feedback", text_public)
         self.hub.feedback_sent += 1
 
-    def note(self, ok: bool, seat: Seat | None, text: str, source: Source = "board") -> None:
+    def note(
+        self,
+        ok: bool,
+        seat: Seat | None,
+        text: str,
+        source: Source = "board",
+        template: str = "",
+        params: dict[str, Any] | None = None,
+    ) -> None:
         """Answer an input that made no game action (a stone picked, a press refused before the rules were asked).
 
         The text goes to the public stream as it is, so it must name nothing private; that seat hears it too.
+        `template` and `params` (the English text's message id and arguments) let each client translate it.
         """
         shown_seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
         text_out = dumps({"type": "feedback", "ok": ok, "code": "note" if ok else "refused", "seat": shown_seat,
-                          "source": source, "text": text, "action": None})
+                          "source": source, "text": text, "template": template or text,
+                          "params": plain_params(params or {}), "action": None})
         for connection in list(self.connections):
             if connection.viewer is None or connection.viewer == shown_seat:
                 connection.offer("feedback", text_out)
@@ -373,6 +396,24 @@ class LiveSession:
             await self._fanout_task
         for connection in list(self.connections):
             connection.shut("the server is stopping")
+
+
+def why(exc: CompanionError) -> dict[str, Any]:
+    """A refusal's reason as a message id and its arguments, for the clients to translate."""
+    return {"template": exc.template, "params": plain_params(exc.params)}
+
+
+def plain_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Params as JSON carries them: a tuple becomes a list; anything but a string, number or None, its text."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, tuple | list):
+            out[key] = [v if isinstance(v, str | int | float | bool) or v is None else str(v) for v in value]
+        elif isinstance(value, str | int | float | bool) or value is None:
+            out[key] = value
+        else:
+            out[key] = str(value)
+    return out
 
 
 def public_action(ok: bool, source: Source, action: dict[str, Any] | None, log: tuple[LogMessage, ...] | None
@@ -431,7 +472,7 @@ class Hub:
                 try:
                     session = await asyncio.to_thread(Session, self.store, sid)
                 except KeyError:
-                    raise UnknownSession(f"there is no game {sid}") from None
+                    raise UnknownSession("there is no game {number}", number=sid) from None
                 found = LiveSession(self, session)
                 self.sessions[sid] = found
         return found

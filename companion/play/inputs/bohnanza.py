@@ -83,7 +83,8 @@ def interpret(ctx: Context, press: Press) -> Decision:
     if step == "plant_set_aside" and state.players[seat].set_aside and press.gesture != "long":
         return _plant(ctx, state, seat, state.players[seat].set_aside[0], "its next set-aside card")
     if press.gesture == "long" and seat != state.active:
-        raise NotYourTurn(f"seat {state.active} is the active player")
+        raise NotYourTurn("{player} is the active player", player=state.active).worded(
+            f"seat {state.active} is the active player")
     return Note("chosen: keys 1–3 harvest a field, 9 buys the third field", seat)
 
 
@@ -91,8 +92,12 @@ def _plant(ctx: Context, state: BohnanzaState, seat: int, card: str, what: str) 
     # The card is still secret until it is planted: a refusal must not name it.
     fields = fitting_fields(state.players[seat], bean_of(card))
     if not fields:
-        raise IllegalAction(f"{what} fits no field of seat {seat}: harvest one first (keys 1–3) or buy a third "
-                            "(key 9)")
+        raise IllegalAction(
+            "the front card of the hand fits no field of {player}: harvest one first (keys 1–3) or buy a third "
+            "(key 9)" if what == "the front card of the hand" else
+            "its next set-aside card fits no field of {player}: harvest one first (keys 1–3) or buy a third (key 9)",
+            player=seat,
+        ).worded(f"{what} fits no field of seat {seat}: harvest one first (keys 1–3) or buy a third (key 9)")
     return ctx.checked(PlantBean(seat, card, best_field(state, seat, card)))
 
 

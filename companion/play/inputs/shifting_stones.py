@@ -17,7 +17,7 @@ from companion.games.shifting_stones.actions import (
 from companion.games.shifting_stones.hints import spend_order, turn_plan
 from companion.games.shifting_stones.patterns import CELL_NAMES, FACES, NEIGHBOUR_SET, PATTERNS, matches
 from companion.games.shifting_stones.state import StonesState
-from companion.play.router import Binding, Context, Decision, Note, Press, key_press, seat_press, tap
+from companion.play.router import Binding, Context, Decision, Note, Press, key_press, note, seat_press, tap
 
 FACE_KEYS = ", ".join(f"{i + 1} {face}" for i, face in enumerate(FACES))
 
@@ -52,7 +52,7 @@ def interpret(ctx: Context, press: Press) -> Decision:
     seat = state.turn
     if press.source == "seat":
         if press.seat != seat:
-            raise NotYourTurn(f"it is seat {seat}'s turn")
+            raise NotYourTurn("it is {player}'s turn", player=seat).worded(f"it is seat {seat}'s turn")
         if press.gesture == "long":
             return ctx.act(EndTurn(seat))
         if press.gesture == "double":
@@ -85,16 +85,16 @@ def _stone(ctx: Context, state: StonesState, seat: int, cell: int, press: Press)
         picked = cell
     if picked is None:
         memory.picked, memory.picked_state = cell, ctx.state_id
-        return Note(f"the {CELL_NAMES[cell]} stone is picked: a neighbour's key swaps them, this key again flips it",
-                    seat)
+        return note("the {cell} stone is picked: a neighbour's key swaps them, this key again flips it", seat,
+                    cell=CELL_NAMES[cell])
     if picked == cell:
         action: Action = FlipStone(seat, _spend(ctx, state, seat, (cell,)), cell)
     elif tuple(sorted((picked, cell))) in NEIGHBOUR_SET:
         action = ShiftStones(seat, _spend(ctx, state, seat, (picked, cell)), picked, cell)
     else:
         memory.picked, memory.picked_state = cell, ctx.state_id
-        return Note(f"the {CELL_NAMES[picked]} and {CELL_NAMES[cell]} stones are not side by side: the "
-                    f"{CELL_NAMES[cell]} stone is picked instead", seat)
+        return note("the {picked} and {cell} stones are not side by side: the {cell} stone is picked instead", seat,
+                    picked=CELL_NAMES[picked], cell=CELL_NAMES[cell])
     decision = ctx.checked(action)
     memory.picked = None
     memory.spend = None
@@ -106,7 +106,8 @@ def _spend(ctx: Context, state: StonesState, seat: int, cells: tuple[int, ...]) 
     the cheapest to lose (fewest points, not on the grid)."""
     hand = state.players[seat].hand
     if not hand:
-        raise IllegalAction(f"seat {seat} has no card left to pay for a move")
+        raise IllegalAction("{player} has no card left to pay for a move", player=seat).worded(
+            f"seat {seat} has no card left to pay for a move")
     if ctx.memory.spend in hand:
         return ctx.memory.spend  # type: ignore[return-value]
     _points, plan, _exact = turn_plan(state, seat)
@@ -128,26 +129,27 @@ def _grid_entry(ctx: Context, press: Press) -> Decision:
     if press.is_key("back"):
         if faces:
             faces.pop()
-        return Note(_progress(faces))
+        return _progress(faces)
     if press.is_key("ok"):
         if len(faces) < 9:
-            raise IllegalAction(f"the grid has nine stones and {len(faces)} are entered")
+            raise IllegalAction("the grid has nine stones and {entered} are entered", entered=len(faces))
         decision = ctx.checked(SetGrid(TABLE, tuple(faces)))
         faces.clear()
         return decision
     digit = press.digit
     if digit is None or digit > len(FACES):
-        raise IllegalAction(f"keys 1–8 are the faces: {FACE_KEYS}")
+        raise IllegalAction("keys 1–8 are the faces: {faces}", faces=FACE_KEYS)
     if len(faces) >= 9:
         raise IllegalAction("nine faces are entered: OK enters the grid, BACK takes the last one back")
     faces.append(FACES[digit - 1])
-    return Note(_progress(faces))
+    return _progress(faces)
 
 
-def _progress(faces: list[str]) -> str:
+def _progress(faces: list[str]) -> Note:
     if not faces:
-        return "the grid so far: nothing entered"
-    return f"the grid so far ({len(faces)} of 9): {' '.join(faces)}"
+        return note("the grid so far: nothing entered")
+    return note("the grid so far ({entered} of 9): {faces}", entered=len(faces), faces=tuple(faces),
+                english=f"the grid so far ({len(faces)} of 9): {' '.join(faces)}")
 
 
 def candidates(ctx: Context, action: Action) -> list[list[Press]]:

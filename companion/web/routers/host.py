@@ -82,7 +82,7 @@ async def create_session(body: NewSession, request: Request, hub: HubDep, settin
     check_server_token(settings, body.token)
     colours = body.colours or None
     if colours is not None and len(colours) != body.players:
-        raise BadConfig(f"{len(colours)} colours for {body.players} players")
+        raise BadConfig("{colours} colours for {players} players", colours=len(colours), players=body.players)
     session = await asyncio.to_thread(
         Session.create, hub.store, body.game, body.players, seed=body.seed, mode=body.mode,
         options=body.options, chance=dict(body.chance), names=body.names, colours=colours,
@@ -127,9 +127,10 @@ async def get_host_view(sid: int, hub: HubDep, token: str | None = TokenQuery) -
 async def update_seat(sid: int, seat: int, body: SeatUpdate, hub: HubDep) -> dict[str, Any]:
     live = await host_session(hub, sid, body.token)
     if seat not in [s.seat for s in hub.store.seats(sid)]:
-        raise MalformedAction(f"there is no seat {seat}")
+        raise MalformedAction("there is no seat {number}", number=seat)
     if body.lang is not None and body.lang not in available():
-        raise MalformedAction(f"no catalog for language {body.lang!r} (have: {', '.join(available())})")
+        raise MalformedAction("no catalog for language {lang} (have: {langs})", lang=repr(body.lang),
+                              langs=", ".join(available()))
     await asyncio.to_thread(hub.store.update_seat, sid, seat, name=body.name, colour=body.colour, lang=body.lang)
     live.touch()
     return {"ok": True, "state_id": live.session.state_id}
@@ -177,6 +178,6 @@ async def enroll_tag(sid: int, body: TagEnrollment, hub: HubDep) -> dict[str, An
     live = await host_session(hub, sid, body.token)
     game = live.session.game
     if body.card not in game.cards():
-        raise MalformedAction(f"{game.title} has no card {body.card!r}")
+        raise MalformedAction("{game} has no card {card}", game=game.title, card=repr(body.card))
     await asyncio.to_thread(hub.store.enroll_tag, body.uid, game.name, body.card)
     return {"ok": True, "state_id": live.session.state_id}

@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket
 from companion.core.errors import CompanionError, MalformedAction, NotAllowed
 from companion.core.seats import HOST, Seat
 from companion.web.deps import HubDep, SettingsDep
-from companion.web.hub import Connection, Hub, LiveSession, RateLimited, Source, TokenBucket, dumps
+from companion.web.hub import Connection, Hub, LiveSession, RateLimited, Source, TokenBucket, dumps, why
 from companion.web.routers.api import with_seat
 from companion.web.settings import Settings
 
@@ -52,7 +52,7 @@ async def public_socket(websocket: WebSocket, sid: int, hub: HubDep, settings: S
 
 async def refuse(websocket: WebSocket, exc: CompanionError) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(dumps({"type": "error", "code": exc.code, "text": exc.reason}))
+        await websocket.send_text(dumps({"type": "error", "code": exc.code, "text": exc.reason, **why(exc)}))
         await websocket.close(code=CLOSE_CODES.get(exc.code, 4400), reason=exc.reason[:100])
 
 
@@ -129,7 +129,8 @@ async def read(
         if text is None:
             text = (message.get("bytes") or b"").decode("utf-8", "replace")
         if len(text) > settings.max_message_bytes:
-            reply(connection, MalformedAction(f"a message may be at most {settings.max_message_bytes} bytes"))
+            reply(connection, MalformedAction("a message may be at most {limit} bytes",
+                                                   limit=settings.max_message_bytes))
             continue
         try:
             await handle(text, connection, live, hub, actor, token, source)
@@ -141,7 +142,7 @@ def reply(connection: Connection, exc: CompanionError) -> None:
     """A refusal that only this connection hears (malformed input, bad token, rate limit)."""
     connection.offer("feedback", dumps({"type": "feedback", "ok": False, "code": exc.code, "seat": connection.viewer,
                                         "source": "phone" if connection.viewer is not None else "display",
-                                        "text": exc.reason, "action": None}))
+                                        "text": exc.reason, **why(exc), "action": None}))
 
 
 async def handle(
@@ -166,7 +167,7 @@ async def handle(
         await board(data, live, hub)
         return
     if kind not in ("action", "undo"):
-        raise MalformedAction(f"unknown message type {kind!r} (action, undo, board, refresh, pong)")
+        raise MalformedAction("unknown message type {kind} (action, undo, board, refresh, pong)", kind=repr(kind))
     state_id = data.get("state_id")
     if not isinstance(state_id, int) or isinstance(state_id, bool) or state_id < 0:
         raise MalformedAction("an action needs the state_id of the view it was chosen in")

@@ -307,17 +307,31 @@ export function playerName(envelope, seat) {
   return player ? player.name : t("Seat {seat}", { seat: Number(seat) + 1 });
 }
 
-// Log arguments with these names are seats and read as the player's name.
-const SEAT_ARGS = /^(player|seat|target|who|winner|opener|bidder|partner|giver|receiver|from_player|to_player|other)$/;
+// Log (and refusal) arguments with these names are seats and read as the player's name.
+const SEAT_ARGS = /^(player|seat|target|who|winner|opener|buyer|bidder|partner|giver|receiver|active|from_player|to_player|offerer|other|owner|loser|leader)$/;
 
 /** One ticker entry in the page's language: the template is the message id, the arguments typed. */
 export function logText(envelope, entry) {
   const args = {};
   for (const [key, value] of Object.entries(entry.args || {})) {
-    if (SEAT_ARGS.test(key) && Number.isInteger(value)) args[key] = playerName(envelope, value);
+    const isSeat = Number.isInteger(value) || value === "host" || value === "table";
+    if (SEAT_ARGS.test(key) && isSeat) args[key] = playerName(envelope || {}, value);
     else if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "number" ? formatNumber(v) : t(String(v)))).join(", ");
     else if (typeof value === "string") args[key] = t(value);
     else args[key] = value;
   }
   return t(entry.template, args);
+}
+
+/**
+ * A refusal (a feedback message, an error answer of the API) in the page's language: its template and params
+ * read like a log line (seats as names, words translated, the page's digits); else its English text looked up.
+ */
+export function reasonText(envelope, data) {
+  if (!data) return t("That was refused.");
+  if (typeof data.template === "string" && data.template) {
+    return logText(envelope, { template: data.template, args: data.params || {} });
+  }
+  const text = data.text || data.error;
+  return text ? t(text) : t("That was refused.");
 }

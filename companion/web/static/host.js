@@ -1,7 +1,7 @@
 // The host page: the lobby (new game, resume) with the server token; a session's page with its host token.
 
 import { buildControls, groupLegal, schemaForm } from "./actions.js";
-import { Live, api, clear, h, socketUrl, t, takeToken, words } from "./common.js";
+import { Live, api, clear, h, reasonText, socketUrl, t, takeToken, words } from "./common.js";
 import { renderGeneric, scoresSection, tickerList } from "./render.js";
 
 const page = document.body;
@@ -17,8 +17,13 @@ function toast(text, kind) {
   if (text) toastTimer = setTimeout(() => clear(toastBox), kind === "error" ? 8000 : 2500);
 }
 
+/** The envelope of the session shown (for the players' names in a refusal), if any. */
+function shownEnvelope() {
+  return (session.data && session.data.envelope) || {};
+}
+
 function refused(result) {
-  toast((result.data && result.data.error ? t(result.data.error) : t("That was refused.")), "error");
+  toast(reasonText(shownEnvelope(), result.data), "error");
 }
 
 function panel(title, ...children) {
@@ -34,7 +39,7 @@ async function lobby() {
   }
   const [games, sessions] = await Promise.all([api("GET", "/api/games"), api("GET", `/api/host/sessions?token=${encodeURIComponent(token)}`)]);
   if (!sessions.ok) {
-    clear(main, panel(t("Host"), h("p", {}, (sessions.data && sessions.data.error ? t(sessions.data.error) : t("That was refused.")))));
+    clear(main, panel(t("Host"), h("p", {}, reasonText({}, sessions.data))));
     return;
   }
   clear(main, newGamePanel(token, games.data || []), sessionsPanel(sessions.data || []));
@@ -152,7 +157,7 @@ async function load() {
   const result = await api("GET", `/api/host/sessions/${sid}?token=${encodeURIComponent(session.token)}`);
   session.loading = false;
   if (!result.ok) {
-    clear(main, panel(t("Host"), h("p", {}, (result.data && result.data.error ? t(result.data.error) : t("That was refused.")))));
+    clear(main, panel(t("Host"), h("p", {}, reasonText({}, result.data))));
     return;
   }
   session.data = result.data;
@@ -301,7 +306,7 @@ async function hostPage() {
     status: () => {},
     message: (message) => {
       if (message.type === "view") load();
-      else if (message.type === "feedback" && !message.ok && message.source !== "phone" && message.source !== "host") toast((message.text ? t(message.text) : t("That was refused.")), "error");
+      else if (message.type === "feedback" && !message.ok && message.source !== "phone" && message.source !== "host") toast(reasonText(shownEnvelope(), message), "error");
     },
     fatal: () => {},
   });

@@ -1,8 +1,8 @@
 // The phone page of one seat: its private view, live; actions built from its legal actions; hints; undo.
 
 import { buildControls, groupLegal } from "./actions.js";
-import { Live, clear, h, lang, languages, nativeDigits, playerName, setWesternDigits, socketUrl, t, takeToken,
-  westernDigits } from "./common.js";
+import { Live, clear, h, lang, languages, nativeDigits, playerName, reasonText, setWesternDigits, socketUrl, t,
+  takeToken, westernDigits } from "./common.js";
 import { factsList, renderGeneric, scoresSection, tappableCards, tickerList } from "./render.js";
 
 const page = document.body;
@@ -13,7 +13,9 @@ const main = document.getElementById("main");
 const actions = document.getElementById("actions");
 const toastBox = document.getElementById("toast");
 
-const state = { envelope: null, selection: undefined, busy: false, status: "connecting", drawn: null, renderer: null };
+const state = {
+  envelope: null, selection: undefined, busy: false, status: "connecting", drawn: null, renderer: null, refusal: "",
+};
 let busyTimer = null;
 let toastTimer = null;
 let live = null;
@@ -187,20 +189,21 @@ function onMessage(message) {
     if (message.ok) {
       toast(t("Done"), "ok");
     } else {
-      toast((message.text ? t(message.text) : t("That was refused.")), "error");
+      toast(reasonText(state.envelope, message), "error");
       if (message.code === "stale") live.send({ type: "refresh" });
     }
   } else if (message.type === "clock") {
     setClock(message);
   } else if (message.type === "error") {
-    fatal(message.text);
+    state.refusal = message.text ? reasonText(state.envelope, message) : "";
+    fatal(state.refusal);
   }
 }
 
 function fatal(text) {
   clear(actions);
   clear(main, h("section", { class: "fatal" }, h("h2", {}, t("You are not joined")),
-    h("p", {}, text ? t(text) : t("This link is not valid for this game.")),
+    h("p", {}, text || t("This link is not valid for this game.")),
     h("p", {}, t("Scan your code on the host's screen again."))));
 }
 
@@ -227,7 +230,8 @@ async function start() {
       drawTop();
     },
     message: onMessage,
-    fatal: (code, reason) => fatal(reason),
+    // The close reason is English; the "error" message before it said the same in the page's language.
+    fatal: (code, reason) => fatal(state.refusal || (reason ? t(reason) : "")),
   });
   live.connect();
 }
