@@ -128,8 +128,8 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
         taken = -action.delta
         if len(p.coins) < taken:
             raise IllegalAction(
-                "seat {seat} has only {coins} coins, so {amount} cannot be taken away",
-                seat=seat,
+                "seat {player} has only {coins} coins, so {amount} cannot be taken away",
+                player=seat,
                 coins=len(p.coins),
                 amount=taken,
             )

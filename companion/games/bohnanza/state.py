@@ -172,14 +172,14 @@ def place_of(state: BohnanzaState, card: str) -> tuple[Place, dict[str, int]]:
             return place, {}
     for seat, p in enumerate(state.players):
         if card in p.hand:
-            return "hand", {"seat": seat}
+            return "hand", {"player": seat}
         for i, f in enumerate(p.fields):
             if card in f:
-                return "field", {"seat": seat, "field": i + 1}
+                return "field", {"player": seat, "field": i + 1}
         if card in p.coins:
-            return "coins", {"seat": seat}
+            return "coins", {"player": seat}
         if card in p.set_aside:
-            return "set_aside", {"seat": seat}
+            return "set_aside", {"player": seat}
     raise IllegalAction("{card} is nowhere on this table", card=card)
 
 
@@ -193,20 +193,20 @@ CARD_IS: dict[Ending, dict[Place, str]] = {
         "discard": N_("the game is over; {card} is on the discard pile"),
         "removed": N_("the game is over; {card} is out of the game"),
         "face_up": N_("the game is over; {card} is face up on the table"),
-        "hand": N_("the game is over; {card} is in seat {seat}'s hand"),
-        "field": N_("the game is over; {card} is in seat {seat}'s field {field}"),
-        "coins": N_("the game is over; {card} is among seat {seat}'s coins"),
-        "set_aside": N_("the game is over; {card} is set aside by seat {seat}"),
+        "hand": N_("the game is over; {card} is in seat {player}'s hand"),
+        "field": N_("the game is over; {card} is in seat {player}'s field {field}"),
+        "coins": N_("the game is over; {card} is among seat {player}'s coins"),
+        "set_aside": N_("the game is over; {card} is set aside by seat {player}"),
     },
     # A tap while the table is to reveal a card from the deck (a card in the deck is the one revealed).
     "reveal": {
         "discard": N_("{card} is on the discard pile; tap the card taken from the draw deck"),
         "removed": N_("{card} is out of the game; tap the card taken from the draw deck"),
         "face_up": N_("{card} is face up on the table; tap the card taken from the draw deck"),
-        "hand": N_("{card} is in seat {seat}'s hand; tap the card taken from the draw deck"),
-        "field": N_("{card} is in seat {seat}'s field {field}; tap the card taken from the draw deck"),
-        "coins": N_("{card} is among seat {seat}'s coins; tap the card taken from the draw deck"),
-        "set_aside": N_("{card} is set aside by seat {seat}; tap the card taken from the draw deck"),
+        "hand": N_("{card} is in seat {player}'s hand; tap the card taken from the draw deck"),
+        "field": N_("{card} is in seat {player}'s field {field}; tap the card taken from the draw deck"),
+        "coins": N_("{card} is among seat {player}'s coins; tap the card taken from the draw deck"),
+        "set_aside": N_("{card} is set aside by seat {player}; tap the card taken from the draw deck"),
     },
     # A tap of a card that is nobody's to plant now.
     "nothing": {
@@ -214,20 +214,20 @@ CARD_IS: dict[Ending, dict[Place, str]] = {
         "discard": N_("{card} is on the discard pile; a tap of it means nothing now"),
         "removed": N_("{card} is out of the game; a tap of it means nothing now"),
         "face_up": N_("{card} is face up on the table; a tap of it means nothing now"),
-        "hand": N_("{card} is in seat {seat}'s hand; a tap of it means nothing now"),
-        "field": N_("{card} is in seat {seat}'s field {field}; a tap of it means nothing now"),
-        "coins": N_("{card} is among seat {seat}'s coins; a tap of it means nothing now"),
-        "set_aside": N_("{card} is set aside by seat {seat}; a tap of it means nothing now"),
+        "hand": N_("{card} is in seat {player}'s hand; a tap of it means nothing now"),
+        "field": N_("{card} is in seat {player}'s field {field}; a tap of it means nothing now"),
+        "coins": N_("{card} is among seat {player}'s coins; a tap of it means nothing now"),
+        "set_aside": N_("{card} is set aside by seat {player}; a tap of it means nothing now"),
     },
     # The table revealed a card that is not in the deck (so never "deck").
     "not_in_deck": {
         "discard": N_("{card} is on the discard pile, not in the draw deck"),
         "removed": N_("{card} is out of the game, not in the draw deck"),
         "face_up": N_("{card} is face up on the table, not in the draw deck"),
-        "hand": N_("{card} is in seat {seat}'s hand, not in the draw deck"),
-        "field": N_("{card} is in seat {seat}'s field {field}, not in the draw deck"),
-        "coins": N_("{card} is among seat {seat}'s coins, not in the draw deck"),
-        "set_aside": N_("{card} is set aside by seat {seat}, not in the draw deck"),
+        "hand": N_("{card} is in seat {player}'s hand, not in the draw deck"),
+        "field": N_("{card} is in seat {player}'s field {field}, not in the draw deck"),
+        "coins": N_("{card} is among seat {player}'s coins, not in the draw deck"),
+        "set_aside": N_("{card} is set aside by seat {player}, not in the draw deck"),
     },
 }
 
