@@ -6,9 +6,11 @@ import dataclasses
 from collections import Counter
 from typing import Any, Literal, TypeVar
 
+from companion.core.errors import CompanionError
 from companion.games.shifting_stones.patterns import END_TRIGGER, PATTERNS, encode
 
 T = TypeVar("T")
+E = TypeVar("E", bound=CompanionError)
 
 Phase = Literal["setup", "play", "draw", "over"]
 
@@ -133,6 +135,13 @@ def place(state: StonesState, card: str) -> tuple[Place, int]:
     if state.deck_mode == "digital":
         return "outside", -1
     return "unseen", -1
+
+
+def seat_numbers(refusal: E) -> E:
+    """A refusal naming a `{player}`, worded in English with the seat's number ("in seat 1's hand"), as the
+    companion has always said it; the clients show the player's name."""
+    params = {**refusal.params, "player": f"seat {refusal.params['player']}"}
+    return refusal.worded(refusal.template.format(**params))
 
 
 def end_target(state: StonesState) -> int | None:
