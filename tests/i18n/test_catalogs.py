@@ -122,6 +122,33 @@ def test_the_extraction_finds_a_new_string_wherever_it_is_written(tmp_path):
     assert set(web) == {"A page text", "{count} tile", "A template text"} and web["{count} tile"].plural
 
 
+def test_the_extraction_finds_refusal_templates_of_every_refusal_class(tmp_path):
+    """A refusal raised with a literal template (with or without params), by any CompanionError subclass defined
+    anywhere (a game's own, a subclass of a subclass), and the controller's notes are message ids."""
+    package = tmp_path / "companion" / "games" / "newgame"
+    package.mkdir(parents=True)
+    (package / "errors.py").write_text(
+        'from companion.core.errors import IllegalAction, NotYourTurn\n'
+        'class TooEarly(IllegalAction):\n'
+        '    code = "too_early"\n'
+        'class WayTooEarly(TooEarly):\n'
+        '    pass\n', encoding="utf-8")
+    (package / "rules.py").write_text(
+        'def f(x, seat):\n'
+        '    if x:\n'
+        '        raise NotYourTurn("it is {player}\'s turn", player=seat).worded(f"it is seat {seat}\'s turn")\n'
+        '    if seat:\n'
+        '        raise WayTooEarly("plant {plant} comes later", plant=x)\n'
+        '    raise StaleState("the game has moved on")\n'
+        'def g(n):\n'
+        '    note("the {cell} stone is picked", 0, cell="top left")\n'
+        '    raise TooEarly("{count} cards are too few", count=n)\n', encoding="utf-8")
+    found, unmarked = scan_python([package / "errors.py", package / "rules.py"], root=tmp_path)
+    assert set(found) == {"it is {player}'s turn", "plant {plant} comes later", "the game has moved on",
+                          "the {cell} stone is picked", "{count} cards are too few"}
+    assert found["{count} cards are too few"].plural and not unmarked
+
+
 def test_the_check_names_a_missing_translation_a_lost_placeholder_and_an_english_copy(tmp_path, monkeypatch):
     for lang in ("en", "bn"):
         shutil.copy(i18n.CATALOG_DIR / f"{lang}.json", tmp_path / f"{lang}.json")

@@ -485,3 +485,22 @@ def test_each_input_describes_itself_for_people():
     assert key_press("ok").describe() == "OK"
     assert tap("plant-13").describe() == "tap of plant-13"
     assert dataclasses.replace(seat_press(0), gesture="double").describe() == "seat button 0 pressed twice"
+
+
+def test_a_refusal_and_a_note_carry_their_template_and_params_for_translation():
+    session, router = power_grid_auction()
+    chooser = session.state.chooser()
+    other = next(s for s in range(3) if s != chooser)
+    decision = press(router, seat_press(other))
+    assert isinstance(decision, Refuse) and decision.reason == f"seat {chooser} chooses the next plant"
+    assert decision.template == "{player} chooses the next plant" and decision.params == {"player": chooser}
+    beyond = press(router, seat_press(7))
+    assert isinstance(beyond, Refuse) and beyond.template == "there is no seat {number} at this table of {players}"
+    assert beyond.params == {"number": 7, "players": 3}
+    stones = table("shifting_stones", 2)
+    while not stones.state.grid or stones.state.pending:
+        seat = stones.game.current_seats(stones.state)[0]
+        stones.submit(stones.game.legal_actions(stones.state, seat)[0], seat)
+    note = press(Router(stones), key_press("1"))
+    assert isinstance(note, Note) and note.template.startswith("the {cell} stone is picked")
+    assert note.params == {"cell": "top left"} and note.text.startswith("the top left stone is picked")
