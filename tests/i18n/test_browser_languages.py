@@ -237,3 +237,27 @@ def test_a_phone_can_switch_to_western_digits_and_to_another_language(browser, t
     assert catalog("si").gettext("Your hand") in page.content() or catalog("si").gettext("Players") in page.content()
     page.context.close()
     assert errors == [], errors
+
+
+def test_a_refusal_reaches_the_phone_in_its_language(browser, table):
+    """The phone's toast shows a refusal's template in the page's language with its params in local digits."""
+    server, sessions = table
+    sid, _host, token = sessions["power_grid"]
+    errors: list[str] = []
+    page = phone(browser, errors)
+    page.goto(f"{server.base}/join/{sid}?t={token}&lang=bn")
+    page.wait_for_selector("#actions .group")
+    # A second socket of the same seat tries an action against a state long gone; both sockets hear the refusal.
+    now = page.evaluate("""async ([sid, token]) => {
+        const view = await (await fetch(`/api/sessions/${sid}/view?token=${encodeURIComponent(token)}`)).json();
+        const ws = new WebSocket(`ws://${location.host}/ws/sessions/${sid}/seat?token=${encodeURIComponent(token)}`);
+        await new Promise((resolve) => { ws.onmessage = resolve; });
+        ws.send(JSON.stringify({ type: "action", state_id: 0, action: view.legal[0] }));
+        return view.state_id;
+    }""", [sid, token])
+    expected = catalog("bn").gettext("the game has moved on (you saw state {seen}, it is now {now})", seen=0, now=now)
+    page.wait_for_function("document.querySelector('#toast').innerText.length > 0")
+    assert page.locator("#toast").inner_text().strip() == expected
+    assert set(expected) & set(NATIVE["bn"]) and "moved on" not in expected
+    page.context.close()
+    assert errors == [], errors
