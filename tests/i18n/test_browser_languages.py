@@ -256,7 +256,7 @@ def test_a_refusal_reaches_the_phone_in_its_language(browser, table):
         return view.state_id;
     }""", [sid, token])
     expected = catalog("bn").gettext("the game has moved on (you saw state {seen}, it is now {now})", seen=0, now=now)
-    page.wait_for_function("document.querySelector('#toast').innerText.length > 0")
+    page.wait_for_selector("#toast .toast.error")
     assert page.locator("#toast").inner_text().strip() == expected
     assert set(expected) & set(NATIVE["bn"]) and "moved on" not in expected
     page.context.close()
