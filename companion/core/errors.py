@@ -18,7 +18,7 @@ class CompanionError(Exception):
     def __init__(self, reason: str, /, **params: Any) -> None:
         self.template = reason
         self.params = params
-        self.reason = reason.format(**params) if params else reason
+        self.reason = reason.format(**{k: _english(k, v) for k, v in params.items()}) if params else reason
         super().__init__(self.reason)
 
     def worded(self, english: str) -> Self:
@@ -30,6 +30,18 @@ class CompanionError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "error": self.reason, "template": self.template, "params": dict(self.params)}
+
+
+# Params that hold a seat number: clients show the player's name; the English sentence says "seat 2".
+SEAT_PARAMS = frozenset({"player", "active"})
+
+
+def _english(name: str, value: Any) -> Any:
+    if name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+        return f"seat {value}"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(str(v) for v in value)
+    return value
 
 
 class MalformedAction(CompanionError):

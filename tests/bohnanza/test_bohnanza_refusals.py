@@ -30,7 +30,7 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     table = four()
     table.do(PlantBean(0, "chili-01", 0), TurnUpCards(0))
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "chili-01")
-    assert exc.template == "{card} is in seat {player}'s field {field}; tap the card taken from the draw deck"
+    assert exc.template == "{card} is in {player}'s field {field}; tap the card taken from the draw deck"
     assert exc.params == {"card": "Chili Bean 1 of 18", "player": 0, "field": 1}
     assert exc.reason == "Chili Bean 1 of 18 is in seat 0's field 1; tap the card taken from the draw deck"
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "coffee-03")
@@ -40,7 +40,7 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     )
     exc = refusal(IllegalAction, GAME.apply, table.state, DrawBean(TABLE, "blue-02"))
     assert (exc.template, exc.params) == (
-        "{card} is in seat {player}'s hand, not in the draw deck",
+        "{card} is in {player}'s hand, not in the draw deck",
         {"card": "Blue Bean 2 of 20", "player": 1},
     )
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "PG13")
@@ -51,7 +51,7 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
 def test_a_seat_that_must_wait_hears_whose_step_it_is():
     table = four()
     exc = refusal(NotYourTurn, GAME.apply, table.state, PlantBean(1, "blue-02", 0))
-    assert exc.template == "seat {player} has nothing to do now: seat {active} is planting from the hand"
+    assert exc.template == "{player} has nothing to do now: {active} is planting from the hand"
     assert exc.params == {"player": 1, "active": 0}
     exc = refusal(IllegalAction, GAME.apply, table.state, PlantBean(0, "blue-01", 0))
     assert exc.template == "only the front card of your hand may be planted, and {card} is not it"
@@ -83,7 +83,7 @@ def test_a_wrong_acceptance_names_the_beans_and_none_is_its_own_sentence():
         {"offer": 1, "want": "soy, soy"},
     )
     exc = refusal(IllegalAction, GAME.apply, table.state, AcceptOffer(1, offer=1, give=()))
-    assert (exc.template, exc.params) == ("offer {offer} was made to seat {player}", {"offer": 1, "player": 2})
+    assert (exc.template, exc.params) == ("offer {offer} was made to {player}", {"offer": 1, "player": 2})
 
 
 def test_field_and_coin_refusals_carry_the_numbers():
@@ -93,6 +93,6 @@ def test_field_and_coin_refusals_carry_the_numbers():
     assert exc.template == "with {count} players everyone starts with three fields and none can be bought"
     assert exc.params == {"count": 3}
     exc = refusal(IllegalAction, GAME.apply, table.state, CorrectCoins(HOST, player=1, delta=-7))
-    assert exc.template == "seat {player} has only {coins} coins, so {amount} cannot be taken away"
+    assert exc.template == "{player} has only {coins} coins, so {amount} cannot be taken away"
     assert exc.params == {"player": 1, "coins": 5, "amount": 7}
     assert exc.reason == "seat 1 has only 5 coins, so 7 cannot be taken away"

@@ -39,7 +39,7 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     assert exc.template == "the next card of the deck is plant {top}, not plant {plant}"
     assert exc.params == {"top": 13, "plant": 27}
     exc = refusal(IllegalAction, GAME.tag_action, play(drawing, RevealPlant(TABLE, 13)), "plant-03")
-    assert exc.template == "plant {plant} belongs to seat {player}"
+    assert exc.template == "plant {plant} belongs to {player}"
     assert exc.params == {"plant": 3, "player": 0} and exc.reason == "plant 3 belongs to seat 0"
     exc = refusal(NotYourTurn, GAME.apply, drawing, OpenAuction(1, 4, 4))
     assert (exc.template, exc.params) == ("waiting for the table to reveal the plant drawn from the deck", {})
@@ -51,7 +51,7 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
 def test_turn_resource_building_and_firing_refusals_name_their_parts():
     state = position(start(4, order=(0, 1, 2, 3)), phase="resources", queue=(3, 2, 1, 0), players={3: {"plants": [4]}})
     exc = refusal(NotYourTurn, GAME.apply, state, BuyResources(0, 4, "coal", 1))
-    assert (exc.template, exc.params) == ("it is seat {player}'s turn", {"player": 3})
+    assert (exc.template, exc.params) == ("it is {player}'s turn", {"player": 3})
     exc = refusal(IllegalAction, GAME.apply, state, BuyResources(3, 4, "oil", 1))
     assert exc.template == "plant {plant} does not burn {resource}"
     assert exc.params == {"plant": 4, "resource": "oil"}

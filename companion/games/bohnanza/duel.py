@@ -22,7 +22,7 @@ def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessag
     if not state.count.duel:
         raise IllegalAction("discarding is a rule of the two-player game")
     if seat != state.active:
-        raise IllegalAction("only the active player, seat {active}, discards", active=state.active)
+        raise IllegalAction("only the active player, {active}, discards", active=state.active)
     if action.card not in BEAN_OF:
         raise IllegalAction("'{card}' is not a bean card", card=str(action.card))
     if state.step == "duel_offer":

@@ -201,7 +201,7 @@ class BohnanzaGame(Game[BohnanzaState]):
             return NotYourTurn("the table is still dealing")
         if state.step == "trade":
             return NotYourTurn(
-                "seat {player} has nothing to do now: no more offers this turn, {limit} have been made "
+                "{player} has nothing to do now: no more offers this turn, {limit} have been made "
                 "(option offers_per_turn)",
                 player=seat,
                 limit=state.rules.offers_per_turn,
@@ -210,20 +210,20 @@ class BohnanzaGame(Game[BohnanzaState]):
         # One whole sentence for each step the active player may be in.
         if state.step == "duel_offer":
             return NotYourTurn(
-                "seat {player} has nothing to do now: seat {active} is taking the cards the opponent left", **busy
+                "{player} has nothing to do now: {active} is taking the cards the opponent left", **busy
             )
         if state.step == "plant":
-            return NotYourTurn("seat {player} has nothing to do now: seat {active} is planting from the hand", **busy)
+            return NotYourTurn("{player} has nothing to do now: {active} is planting from the hand", **busy)
         if state.step == "turn_up":
-            return NotYourTurn("seat {player} has nothing to do now: seat {active} is turning up cards", **busy)
+            return NotYourTurn("{player} has nothing to do now: {active} is turning up cards", **busy)
         if state.step == "duel_plant":
-            return NotYourTurn("seat {player} has nothing to do now: seat {active} is planting the turned-up cards",
+            return NotYourTurn("{player} has nothing to do now: {active} is planting the turned-up cards",
                                **busy)
         if state.step == "plant_set_aside":
-            return NotYourTurn("seat {player} has nothing to do now: seat {active} is planting the set-aside cards",
+            return NotYourTurn("{player} has nothing to do now: {active} is planting the set-aside cards",
                                **busy)
         if state.step == "draw":
-            return NotYourTurn("seat {player} has nothing to do now: seat {active} is drawing", **busy)
+            return NotYourTurn("{player} has nothing to do now: {active} is drawing", **busy)
         return NotYourTurn("the game is over")
 
     def is_over(self, state: BohnanzaState) -> bool:

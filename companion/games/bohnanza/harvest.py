@@ -128,7 +128,7 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
         taken = -action.delta
         if len(p.coins) < taken:
             raise IllegalAction(
-                "seat {player} has only {coins} coins, so {amount} cannot be taken away",
+                "{player} has only {coins} coins, so {amount} cannot be taken away",
                 player=seat,
                 coins=len(p.coins),
                 amount=taken,

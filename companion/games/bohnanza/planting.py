@@ -115,7 +115,7 @@ def best_field(state: BohnanzaState, seat: int, card: str) -> int:
     if fits:
         return fits[0]
     raise IllegalAction(
-        "no field of seat {player} fits {card}: harvest a field (or buy a third) first",
+        "no field of {player} fits {card}: harvest a field (or buy a third) first",
         player=seat,
         card=card_label(card),
     )

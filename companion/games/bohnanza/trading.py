@@ -49,7 +49,7 @@ def make_offer(
         raise IllegalAction("you cannot trade with yourself")
     active = state.active
     if active not in (seat, to):
-        raise IllegalAction("every trade involves the active player, seat {active}", active=active)
+        raise IllegalAction("every trade involves the active player, {active}", active=active)
     hand = state.players[seat].hand
     if _repeats(give):
         raise IllegalAction("the same hand position is named twice")
@@ -74,7 +74,7 @@ def make_offer(
     if not (give or give_face_up or want or want_face_up):
         raise IllegalAction("an offer gives or asks for at least one card")
     if len(want) > len(state.players[to].hand):
-        raise IllegalAction("seat {player} holds only {count} cards", player=to, count=len(state.players[to].hand))
+        raise IllegalAction("{player} holds only {count} cards", player=to, count=len(state.players[to].hand))
     limit = state.rules.offers_per_turn
     if state.offers_made >= limit:
         raise IllegalAction("no more offers this turn: {limit} have been made (option offers_per_turn)", limit=limit)
@@ -140,7 +140,7 @@ def find_offer(state: BohnanzaState, offer_id: int) -> Offer:
 def _received_by(state: BohnanzaState, seat: int, offer_id: int) -> Offer:
     offer = find_offer(state, offer_id)
     if offer.receiver != seat:
-        raise IllegalAction("offer {offer} was made to seat {player}", offer=offer_id, player=offer.receiver)
+        raise IllegalAction("offer {offer} was made to {player}", offer=offer_id, player=offer.receiver)
     return offer
 
 
@@ -214,7 +214,7 @@ def apply_withdraw(state: BohnanzaState, action: WithdrawOffer, log: list[LogMes
     seat = check_seat(state, action.seat)
     offer = find_offer(state, action.offer)
     if offer.sender != seat:
-        raise IllegalAction("offer {offer} was made by seat {player}", offer=offer.id, player=offer.sender)
+        raise IllegalAction("offer {offer} was made by {player}", offer=offer.id, player=offer.sender)
     log.append(msg("{player} withdrew offer {offer}", player=seat, offer=offer.id))
     return dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
 
@@ -239,7 +239,7 @@ def apply_end_trading(state: BohnanzaState, action: EndTrading, log: list[LogMes
         if state.rules.trade_seconds <= 0:
             raise IllegalAction("without a trading time limit (option trade_seconds) only the active player ends it")
     elif action.seat != state.active:
-        raise IllegalAction("only the active player, seat {active}, ends trading", active=state.active)
+        raise IllegalAction("only the active player, {active}, ends trading", active=state.active)
     active = state.active
     kept = state.face_up
     state = with_player(state, active, set_aside=(*state.players[active].set_aside, *kept))

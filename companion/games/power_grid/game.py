@@ -208,7 +208,7 @@ class PowerGrid(Game[PowerGridState]):
             return NotYourTurn("no plant is to be drawn now")
         players = tuple(s for s in seats if isinstance(s, int))
         if len(players) == 1:
-            return NotYourTurn("it is seat {player}'s turn", player=players[0])
+            return NotYourTurn("it is {player}'s turn", player=players[0])
         if players:
             return NotYourTurn("it is the turn of seats {players}", players=players)
         return NotYourTurn("nobody may act now")
@@ -294,7 +294,7 @@ class PowerGrid(Game[PowerGridState]):
             raise IllegalAction("there is no seat {number}", number=action.target)
         player = state.players[action.target]
         if player.money + action.delta < 0:
-            raise IllegalAction("seat {player} has only {money} Elektro", player=action.target, money=player.money)
+            raise IllegalAction("{player} has only {money} Elektro", player=action.target, money=player.money)
         state = resources.set_player(
             state, action.target, dataclasses.replace(player, money=player.money + action.delta)
         )

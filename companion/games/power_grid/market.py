@@ -95,7 +95,7 @@ def not_available(state: PowerGridState, card: int) -> IllegalAction:
         return IllegalAction("plant {plant} is already in the future market", plant=card)
     for seat, p in enumerate(state.players):
         if p.holding(card) is not None:
-            return IllegalAction("plant {plant} belongs to seat {player}", plant=card, player=seat)
+            return IllegalAction("plant {plant} belongs to {player}", plant=card, player=seat)
     if card in state.removed:
         return IllegalAction("plant {plant} was removed from the game", plant=card)
     if card in state.setup_removed:
