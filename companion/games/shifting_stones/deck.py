@@ -16,7 +16,6 @@ from companion.games.shifting_stones.state import (
     evolve,
     place,
     possible_draws,
-    seat_numbers,
 )
 
 
@@ -137,12 +136,10 @@ def _not_in_deck(state: StonesState, card: str) -> IllegalAction:
     if kind == "scored" and state.solo:
         return IllegalAction("{card} cannot come from the deck: it is already scored", card=card)
     if kind == "scored":
-        return seat_numbers(
-            IllegalAction("{card} cannot come from the deck: it is already scored by {player}", card=card, player=owner)
+        return IllegalAction(
+            "{card} cannot come from the deck: it is already scored by {player}", card=card, player=owner
         )
     if kind == "hand":
-        return seat_numbers(
-            IllegalAction("{card} cannot come from the deck: it is in {player}'s hand", card=card, player=owner)
-        )
+        return IllegalAction("{card} cannot come from the deck: it is in {player}'s hand", card=card, player=owner)
     # The rest is discarded: cards are drawn only from a physical deck, whose returned cards may all be drawn.
     return IllegalAction("{card} cannot come from the deck: it is in the discard pile", card=card)

@@ -35,7 +35,7 @@ from companion.games.shifting_stones.patterns import (
     matches,
     random_grid,
 )
-from companion.games.shifting_stones.state import StonesState, evolve, located, place, possible_draws, seat_numbers
+from companion.games.shifting_stones.state import StonesState, evolve, located, place, possible_draws
 
 # How many example grids legal_actions offers the table while the starting grid is awaited: the table may enter
 # any of the 2,580,480 grids the stones can make (SetGrid checks it), far too many to list.
@@ -159,10 +159,10 @@ class ShiftingStones(Game[StonesState]):
         if state.phase == "setup":
             return NotYourTurn("the table is still setting up: waiting for the dealt cards")
         if state.phase == "draw":
-            return seat_numbers(NotYourTurn("the table is drawing a card for {player}", player=state.pending[0]))
+            return NotYourTurn("the table is drawing a card for {player}", player=state.pending[0])
         if seat == TABLE:
             return NotYourTurn("no card is being drawn now and the grid is set")
-        return seat_numbers(NotYourTurn("it is {player}'s turn", player=state.turn))
+        return NotYourTurn("it is {player}'s turn", player=state.turn)
 
     def _set_grid(self, state: StonesState, action: SetGrid) -> tuple[StonesState, list[LogMessage]]:
         if state.grid:
@@ -288,18 +288,14 @@ def _not_drawable(state: StonesState, card: str) -> IllegalAction:
     if kind == "scored" and state.solo:
         return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is already scored", **about)
     if kind == "scored":
-        return seat_numbers(
-            IllegalAction(
-                "pattern {card} ({pattern}) cannot be the card drawn: it is already scored by {player}",
-                player=owner,
-                **about,
-            )
+        return IllegalAction(
+            "pattern {card} ({pattern}) cannot be the card drawn: it is already scored by {player}",
+            player=owner,
+            **about,
         )
     if kind == "hand":
-        return seat_numbers(
-            IllegalAction(
-                "pattern {card} ({pattern}) cannot be the card drawn: it is in {player}'s hand", player=owner, **about
-            )
+        return IllegalAction(
+            "pattern {card} ({pattern}) cannot be the card drawn: it is in {player}'s hand", player=owner, **about
         )
     if kind == "discard":
         return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is in the discard pile", **about)
@@ -314,11 +310,9 @@ def _elsewhere(state: StonesState, card: str) -> IllegalAction:
     if kind == "scored" and state.solo:
         return IllegalAction("pattern {card} ({pattern}) is already scored", **about)
     if kind == "scored":
-        return seat_numbers(
-            IllegalAction("pattern {card} ({pattern}) is already scored by {player}", player=owner, **about)
-        )
+        return IllegalAction("pattern {card} ({pattern}) is already scored by {player}", player=owner, **about)
     if kind == "hand":
-        return seat_numbers(IllegalAction("pattern {card} ({pattern}) is in {player}'s hand", player=owner, **about))
+        return IllegalAction("pattern {card} ({pattern}) is in {player}'s hand", player=owner, **about)
     if kind == "discard":
         return IllegalAction("pattern {card} ({pattern}) is in the discard pile", **about)
     if kind == "deck":

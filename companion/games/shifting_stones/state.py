@@ -137,13 +137,6 @@ def place(state: StonesState, card: str) -> tuple[Place, int]:
     return "unseen", -1
 
 
-def seat_numbers(refusal: E) -> E:
-    """A refusal naming a `{player}`, worded in English with the seat's number ("in seat 1's hand"), as the
-    companion has always said it; the clients show the player's name."""
-    params = {**refusal.params, "player": f"seat {refusal.params['player']}"}
-    return refusal.worded(refusal.template.format(**params))
-
-
 def end_target(state: StonesState) -> int | None:
     """How many scored cards start the final round (None in the solo game)."""
     return None if state.solo else END_TRIGGER[len(state.players)]

@@ -19,7 +19,7 @@ from companion.games.shifting_stones.patterns import (
     flipped,
     matches,
 )
-from companion.games.shifting_stones.state import StonesState, end_target, evolve, place, seat_numbers
+from companion.games.shifting_stones.state import StonesState, end_target, evolve, place
 
 
 def _update_player(state: StonesState, seat: int, **changes: object) -> StonesState:
@@ -38,9 +38,7 @@ def _check_in_hand(state: StonesState, seat: int, card: str) -> None:
     if kind == "scored" and state.solo:
         raise IllegalAction("{card} is not in your hand: it is already scored", card=card)
     if kind == "scored":
-        raise seat_numbers(
-            IllegalAction("{card} is not in your hand: it is already scored by {player}", card=card, player=owner)
-        )
+        raise IllegalAction("{card} is not in your hand: it is already scored by {player}", card=card, player=owner)
     if kind == "discard":
         raise IllegalAction("{card} is not in your hand: it is in the discard pile", card=card)
     raise IllegalAction("{card} is not in your hand", card=card)

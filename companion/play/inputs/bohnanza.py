@@ -83,8 +83,7 @@ def interpret(ctx: Context, press: Press) -> Decision:
     if step == "plant_set_aside" and state.players[seat].set_aside and press.gesture != "long":
         return _plant(ctx, state, seat, state.players[seat].set_aside[0], "its next set-aside card")
     if press.gesture == "long" and seat != state.active:
-        raise NotYourTurn("{player} is the active player", player=state.active).worded(
-            f"seat {state.active} is the active player")
+        raise NotYourTurn("{player} is the active player", player=state.active)
     return Note("chosen: keys 1–3 harvest a field, 9 buys the third field", seat)
 
 

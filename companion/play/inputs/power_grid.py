@@ -76,7 +76,7 @@ def interpret(ctx: Context, press: Press) -> Decision:
         return ctx.act(EndBuying(seat) if state.phase == "resources" else EndBuilding(seat))
     if state.phase == "bureaucracy":
         if seat not in seats:
-            raise IllegalAction("{player} has fired already", player=seat).worded(f"seat {seat} has fired already")
+            raise IllegalAction("{player} has fired already", player=seat)
         if press.gesture == "long":
             return ctx.act(Fire(seat, ()))
         return ctx.act(fire_options(state, seat)[0])
@@ -100,8 +100,7 @@ def _auction(ctx: Context, state: PowerGridState, seat: int, press: Press) -> De
     pending = state.discard
     if pending is not None:
         if seat != pending.seat:
-            raise NotYourTurn("{player} is discarding a plant", player=pending.seat).worded(
-                f"seat {pending.seat} is discarding a plant")
+            raise NotYourTurn("{player} is discarding a plant", player=pending.seat)
         if pending.plant is None:
             raise IllegalAction("tap the card of the old plant you discard")
         if press.gesture == "long":
@@ -110,16 +109,14 @@ def _auction(ctx: Context, state: PowerGridState, seat: int, press: Press) -> De
     auction = state.auction
     if auction is not None:
         if seat != auction.turn:
-            raise NotYourTurn("it is {player}'s turn to bid or pass", player=auction.turn).worded(
-                f"it is seat {auction.turn}'s turn to bid or pass")
+            raise NotYourTurn("it is {player}'s turn to bid or pass", player=auction.turn)
         if press.gesture == "long":
             return ctx.act(Pass(seat))
         _can_pay(state, seat, auction.price + 1)
         return ctx.act(Bid(seat, auction.price + 1))
     chooser = state.chooser()
     if seat != chooser:
-        raise NotYourTurn("{player} chooses the next plant", player=chooser).worded(
-            f"seat {chooser} chooses the next plant")
+        raise NotYourTurn("{player} chooses the next plant", player=chooser)
     if press.gesture == "long":
         return ctx.act(DeclineToOpen(seat))
     raise IllegalAction("tap the card of the plant you put up for auction (hold your button to buy none)")
@@ -128,15 +125,14 @@ def _auction(ctx: Context, state: PowerGridState, seat: int, press: Press) -> De
 def _can_pay(state: PowerGridState, seat: int, amount: int) -> None:
     # The rules' own refusal names the seat's money, which is secret unless option open_money is on.
     if state.players[seat].money < amount:
-        raise IllegalAction("{player} cannot pay {amount} Elektro", player=seat, amount=amount).worded(
-            f"seat {seat} cannot pay {amount} Elektro")
+        raise IllegalAction("{player} cannot pay {amount} Elektro", player=seat, amount=amount)
 
 
 def _whose_turn(state: PowerGridState) -> NotYourTurn:
     if not state.queue:
         return NotYourTurn("nobody is to act now")
     seat = state.queue[0]
-    return NotYourTurn("it is {player}'s turn", player=seat).worded(f"it is seat {seat}'s turn")
+    return NotYourTurn("it is {player}'s turn", player=seat)
 
 
 def candidates(ctx: Context, action: Action) -> list[list[Press]]:

@@ -52,7 +52,7 @@ def interpret(ctx: Context, press: Press) -> Decision:
     seat = state.turn
     if press.source == "seat":
         if press.seat != seat:
-            raise NotYourTurn("it is {player}'s turn", player=seat).worded(f"it is seat {seat}'s turn")
+            raise NotYourTurn("it is {player}'s turn", player=seat)
         if press.gesture == "long":
             return ctx.act(EndTurn(seat))
         if press.gesture == "double":
@@ -106,8 +106,7 @@ def _spend(ctx: Context, state: StonesState, seat: int, cells: tuple[int, ...]) 
     the cheapest to lose (fewest points, not on the grid)."""
     hand = state.players[seat].hand
     if not hand:
-        raise IllegalAction("{player} has no card left to pay for a move", player=seat).worded(
-            f"seat {seat} has no card left to pay for a move")
+        raise IllegalAction("{player} has no card left to pay for a move", player=seat)
     if ctx.memory.spend in hand:
         return ctx.memory.spend  # type: ignore[return-value]
     _points, plan, _exact = turn_plan(state, seat)
