@@ -130,7 +130,7 @@ Decision = Act | Undo | Note | Refuse
 
 @dataclasses.dataclass(frozen=True)
 class Binding:
-    """One row of the README's input table: in this phase, this input does that."""
+    """One row of the input table in docs/play.md: in this phase, this input does that."""
 
     phase: str
     input: str

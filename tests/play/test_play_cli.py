@@ -1,4 +1,4 @@
-"""`companion play` on the command line: which game it plays (resume, new, lobby), its checks, and the README's
+"""`companion play` on the command line: which game it plays (resume, new, lobby), its checks, and docs/play.md's
 input tables, which must say what the router does."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from companion.play.docs import tables
 from companion.play.runner import PlayOptions, choose_session, event_from_json
 from companion.store import Session, Store
 
-SECTION = Path(__file__).resolve().parents[2] / "README.md"
+SECTION = Path(__file__).resolve().parents[2] / "docs" / "play.md"
 
 
 def options(tmp_path, **kw) -> PlayOptions:
