@@ -1,4 +1,4 @@
-"""The input tables of docs/play.md, written from the bindings of the router and its games: `python -m companion.play.docs`."""
+"""The input tables of docs/play.md, from the bindings of the router and its games: `python -m companion.play.docs`."""
 
 from __future__ import annotations
 
