@@ -30,6 +30,7 @@ def set_language(lang: str, western_digits: bool | None = None) -> None:
     global _language, _western_digits, _notice
     _language = lang
     _notice = None
+    _SETTINGS.clear()
     if western_digits is not None:
         _western_digits = western_digits
     try:
@@ -62,8 +63,20 @@ def western_digits() -> bool:
     return _western_digits
 
 
+_SETTINGS: dict[tuple[str, bool], tuple[str, str, str]] = {}
+
+
 def text_settings() -> tuple[str, str, str]:
     """(script, direction, digits) of the display's language: how its text is shaped and its numbers written."""
+    # Asked for by every text drawn: worked out once per language (it reads the catalogs folder).
+    key = (_language, _western_digits)
+    found = _SETTINGS.get(key)
+    if found is None:
+        found = _SETTINGS[key] = _text_settings()
+    return found
+
+
+def _text_settings() -> tuple[str, str, str]:
     try:
         from companion.i18n import available, catalog
 

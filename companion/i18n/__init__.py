@@ -45,6 +45,8 @@ def N_(text: str) -> str:  # the gettext name every extractor knows
 
 def to_digits(text: str, system: str) -> str:
     """`text` with every decimal digit (of any known system) written in `system`'s digits."""
+    if system == WESTERN and text.isascii():
+        return text  # nothing to rewrite (the common case: every label the display draws asks)
     target = DIGITS.get(system, DIGITS[WESTERN])
     return "".join(target[int(_ANY_DIGIT[c])] if c in _ANY_DIGIT else c for c in text)
 

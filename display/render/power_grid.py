@@ -381,21 +381,62 @@ def _powered(players: list[dict[str, Any]]) -> list[list[int]]:
 
 def _draw_map(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
-    inner = panel(surface, rect, p)
     board = data.get("board")
     if not board:
+        inner = panel(surface, rect, p)
         p.text(surface, _("The map appears once the game has one."), inner, 16, MUTED, align="center")
         return
-    cities = board["cities"]
-    ids = tuple(str(c.get("id")) for c in cities)
+    geometry = _map_geometry(rect, ctx, data)
+    # The map itself (frame, lines, costs, cities, names) changes only with the regions in play: it is a cached
+    # layer, and a change of houses redraws only the houses over it.
+    key = ("power_grid.map", str(board.get("id")), len(board["cities"]), tuple(sorted(map(str, data.get("regions")
+           or []))), ctx.layout.compact)
+    layer = p.layer(key, rect.size, lambda s: _draw_map_layer(s, ctx, data))
+    surface.blit(layer, rect.topleft)
+    points, radius = geometry
+    offset = rect.topleft
+    houses = data.get("houses") or []
+    for i, (x, y) in enumerate(points):
+        here = houses[i] if i < len(houses) else []
+        x, y = x + offset[0], y + offset[1]
+        for k, seat in enumerate(here[:3]):
+            angle = -math.pi / 2 + k * 2 * math.pi / 3
+            hx = round(x + math.cos(angle) * radius * 0.55) if len(here) > 1 else x
+            hy = round(y + math.sin(angle) * radius * 0.55) if len(here) > 1 else y
+            seat_marker(surface, (hx, hy), max(4, radius * (2 if len(here) == 1 else 1) // 2), ctx.colour(seat), seat)
+    in_play = data.get("regions")
+    if not in_play and data.get("proposed"):
+        inner = rect.inflate(-2 * p.px(8), -2 * p.px(8))
+        p.text(surface, _("Regions proposed: {regions}", regions=", ".join(map(str, data["proposed"]))),
+               pygame.Rect(inner.x, inner.bottom - p.line_height(13), inner.width, p.line_height(13)), 13, ACCENT,
+               ellipsis=True)
+
+
+def _map_geometry(rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> tuple[list[tuple[int, int]], int]:
+    """Where each city is drawn, relative to the panel's top left, and the cities' radius."""
+    p = ctx.painter
+    board = data["board"]
+    pad = p.px(8)
+    inner = pygame.Rect(0, 0, rect.width, rect.height).inflate(-2 * pad, -2 * pad)
+    ids = tuple(str(c.get("id")) for c in board["cities"])
     pos = _positions(str(board.get("id")), ids)
-    in_play = set(data.get("regions") or [])
-    colour_of = {r.get("id"): REGION_COLOURS.get(str(r.get("colour")), (140, 140, 140))
-                 for r in board.get("regions") or [] if isinstance(r, dict)}
     radius = max(6, min(inner.width, inner.height) // 34)
     area = inner.inflate(-2 * radius - p.px(40), -2 * radius - p.px(16))
     area.y -= p.px(4)
-    points = [(round(area.x + x * area.width), round(area.y + y * area.height)) for x, y in pos]
+    return [(round(area.x + x * area.width), round(area.y + y * area.height)) for x, y in pos], radius
+
+
+def _draw_map_layer(surface: pygame.Surface, ctx: Context, data: dict[str, Any]) -> None:
+    """The static map on a surface of the panel's size: frame, connections with costs, cities and names."""
+    p = ctx.painter
+    rect = surface.get_rect()
+    panel(surface, rect, p)
+    board = data["board"]
+    cities = board["cities"]
+    points, radius = _map_geometry(rect, ctx, data)
+    in_play = set(data.get("regions") or [])
+    colour_of = {r.get("id"): REGION_COLOURS.get(str(r.get("colour")), (140, 140, 140))
+                 for r in board.get("regions") or [] if isinstance(r, dict)}
 
     def playing(i: int) -> bool:
         return not in_play or cities[i].get("region") in in_play
@@ -412,7 +453,6 @@ def _draw_map(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: di
             label.center = mid
             pygame.draw.rect(surface, PANEL, label, border_radius=p.px(3))
             p.text(surface, str(cost), label, 11, MUTED, align="center")
-    houses = data.get("houses") or []
     show_names = not ctx.layout.compact
     for i, (x, y) in enumerate(points):
         region = cities[i].get("region")
@@ -421,20 +461,10 @@ def _draw_map(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: di
         fill = base if live else mix(PANEL, base, 0.25)
         pygame.draw.circle(surface, fill, (x, y), radius)
         pygame.draw.circle(surface, BACKGROUND, (x, y), radius, max(1, radius // 5))
-        here = houses[i] if i < len(houses) else []
-        for k, seat in enumerate(here[:3]):
-            angle = -math.pi / 2 + k * 2 * math.pi / 3
-            hx = round(x + math.cos(angle) * radius * 0.55) if len(here) > 1 else x
-            hy = round(y + math.sin(angle) * radius * 0.55) if len(here) > 1 else y
-            seat_marker(surface, (hx, hy), max(4, radius * (2 if len(here) == 1 else 1) // 2), ctx.colour(seat), seat)
         if show_names and live:
             name_rect = pygame.Rect(x - p.px(50), y + radius, p.px(100), p.line_height(10))
             p.text(surface, str(cities[i].get("name") or ""), name_rect, 10, TEXT if live else MUTED, align="center",
                    ellipsis=True)
-    if not in_play and data.get("proposed"):
-        p.text(surface, _("Regions proposed: {regions}", regions=", ".join(map(str, data["proposed"]))),
-               pygame.Rect(inner.x, inner.bottom - p.line_height(13), inner.width, p.line_height(13)), 13, ACCENT,
-               ellipsis=True)
 
 
 # -- plants -----------------------------------------------------------------------------------------------

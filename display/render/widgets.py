@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +24,12 @@ Colour = tuple[int, int, int]
 
 def text_style() -> TextStyle:
     """How the display's language is drawn (its script's font, direction, digits); Latin when the font is missing."""
-    script, direction, digits = text_settings()
+    return _style(text_settings())
+
+
+@functools.cache
+def _style(settings: tuple[str, str, str]) -> TextStyle:
+    script, direction, digits = settings
     return style_for(script, direction, digits, REGULAR, BOLD) or TextStyle(latin_regular=REGULAR, latin_bold=BOLD)
 
 # A calm dark theme: light text on dark panels reads well across a room.
@@ -38,6 +45,11 @@ HIGHLIGHT: Colour = (255, 255, 255)
 
 # Text never shrinks below this share of its asked size before it counts as overflowing.
 MIN_SHRINK = 0.7
+# Rendered text images kept for reuse: a 1080p table shows a few hundred texts, most the same frame after frame
+# (city names, plant facts, labels), and rendering (shaping, for other scripts) is most of a frame's cost.
+TEXT_CACHE_SIZE = 2048
+# Static layers kept (each a panel-sized surface: a few MB at 1080p, so only a few).
+LAYER_CACHE_SIZE = 8
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,6 +94,10 @@ class Painter:
         self.overflows: list[Overflow] = []
         self.drawn: list[str] = []  # every text drawn, as shown (the language checks look for missing glyphs)
         self.style = text_style()
+        self._images: OrderedDict[tuple[str, Any, tuple[int, ...]], pygame.Surface] = OrderedDict()
+        self.renders = 0  # texts actually rendered (not taken from the cache)
+        self._layers: OrderedDict[tuple[Hashable, tuple[int, int]], pygame.Surface] = OrderedDict()
+        self.layers_drawn = 0  # static layers painted (not taken from the cache)
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
         px = max(6, round(size))
@@ -139,7 +155,7 @@ class Painter:
                     self.overflows.append(Overflow(text, tuple(rect), (width, height)))  # type: ignore[arg-type]
                 text = _cut(font, text, rect.width)
                 width, height = font.size(text)
-        image = font.render(text, True, colour)
+        image = self.image(font, text, colour)
         if self.rtl and align == "left":
             align = "right"  # right-to-left text starts at the right edge of its box
         x = {"left": rect.x, "center": rect.centerx - width // 2, "right": rect.right - width}[align]
@@ -149,6 +165,37 @@ class Painter:
         drawn = surface.blit(image, (x, y))
         surface.set_clip(clip)
         return drawn
+
+    def image(self, font: Any, text: str, colour: Colour) -> pygame.Surface:
+        """`text` rendered in `font` (one of this painter's), from the cache when it was drawn before."""
+        key = (text, font, tuple(colour))
+        image = self._images.get(key)
+        if image is not None:
+            self._images.move_to_end(key)
+            return image
+        image = font.render(text, True, colour)
+        self.renders += 1
+        self._images[key] = image
+        if len(self._images) > TEXT_CACHE_SIZE:
+            self._images.popitem(last=False)
+        return image
+
+    def layer(self, key: Hashable, size: tuple[int, int], draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
+        """A static layer: `draw` paints it once on a surface of `size` (the screen's background beneath), and
+        later frames blit it while `key` and the size stay the same (a map, a frame, a table of numbers)."""
+        full = (key, size)
+        layer = self._layers.get(full)
+        if layer is None:
+            layer = pygame.Surface(size)
+            layer.fill(BACKGROUND)
+            draw(layer)
+            self.layers_drawn += 1
+            if len(self._layers) >= LAYER_CACHE_SIZE:
+                self._layers.popitem(last=False)
+            self._layers[full] = layer
+        else:
+            self._layers.move_to_end(full)
+        return layer
 
     def lines(
         self,
@@ -241,12 +288,23 @@ def seat_marker(surface: pygame.Surface, centre: tuple[int, int], radius: int, c
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, (15, 15, 15), centre, radius, width=max(1, radius // 6))
     if radius >= 6:
-        font = _marker_font(max(6, int(radius * 1.3)))
-        image = font.render(str(seat + 1), True, readable_on(colour))
+        image = _marker_number(text_style(), max(6, int(radius * 1.3)), seat, readable_on(colour))
         surface.blit(image, image.get_rect(center=centre))
 
 
 _MARKER_FONTS: dict[tuple[TextStyle, int], Any] = {}
+_MARKER_IMAGES: dict[tuple[TextStyle, int, int, Colour], pygame.Surface] = {}
+
+
+def _marker_number(style: TextStyle, px: int, seat: int, colour: Colour) -> pygame.Surface:
+    """A seat number's image, rendered once per language, size and colour (markers are drawn by the dozen)."""
+    key = (style, px, seat, colour)
+    image = _MARKER_IMAGES.get(key)
+    if image is None:
+        if len(_MARKER_IMAGES) > 512:
+            _MARKER_IMAGES.clear()
+        image = _MARKER_IMAGES[key] = _marker_font(px).render(str(seat + 1), True, colour)
+    return image
 
 
 def _marker_font(px: int) -> Any:

@@ -38,6 +38,7 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self._drawn: dict[str, tuple[tuple[int, int, int, int], str]] = {}
         self._full = True
+        self.last_drawn: list[str] = []  # the panels the last draw painted ("scene:panel"), for tests and benches
 
     @property
     def top(self) -> Scene | None:
@@ -89,6 +90,7 @@ class SceneStack:
             # A panel came or went: what it covered must be cleared, so everything is drawn afresh.
             self.invalidate()
         dirty: list[pygame.Rect] = []
+        self.last_drawn = []
         if self._full:
             surface.fill(BACKGROUND)
             dirty.append(surface.get_rect())
@@ -102,10 +104,12 @@ class SceneStack:
                 continue
             clip = surface.get_clip()
             surface.set_clip(p.rect)
-            surface.fill(BACKGROUND, p.rect)
+            if not self._full:  # a full frame has just cleared the whole screen
+                surface.fill(BACKGROUND, p.rect)
             p.draw(surface, p.rect, ctx, p.data)
             surface.set_clip(clip)
             self._drawn[key] = (rect_t, sig)
+            self.last_drawn.append(key)
             dirty.append(p.rect.copy())
             if not scene.overlay:
                 overlay_dirty = True
