@@ -18,7 +18,7 @@ from companion.core.errors import CompanionError
 from companion.store import Store
 from companion.web.deps import refusal
 from companion.web.hub import Hub
-from companion.web.routers import api, host, pages, ws
+from companion.web.routers import api, host, look, pages, ws
 from companion.web.routers.pages import STATIC
 from companion.web.settings import Settings
 
@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(host.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(look.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(CompanionError)

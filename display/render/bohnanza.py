@@ -6,9 +6,11 @@ from typing import Any
 
 import pygame
 
+from companion import pictograms
 from display.i18n import N_, _
 from display.render import Context, GameRenderer, Panel, phase_label
 from display.render.layout import grid_cells, split_columns, split_rows
+from display.render.pictograms import draw_pictogram
 from display.render.widgets import (
     ACCENT,
     MUTED,
@@ -23,11 +25,7 @@ from display.render.widgets import (
 )
 
 # Card colours after the printed beans; the bean's name is always written on it as well.
-BEAN_COLOURS: dict[str, Colour] = {
-    "coffee": (111, 78, 55), "wax": (236, 200, 70), "blue": (70, 120, 200), "chili": (200, 40, 40),
-    "stink": (128, 128, 60), "green": (70, 160, 70), "soy": (214, 190, 140), "black_eyed": (235, 235, 225),
-    "red": (150, 30, 50), "garden": (160, 210, 120), "cocoa": (80, 50, 35),
-}
+BEAN_COLOURS: dict[str, Colour] = dict(pictograms.BEAN_COLOURS)
 BEAN_NAMES: dict[str, str] = {
     "coffee": N_("Coffee"), "wax": N_("Wax"), "blue": N_("Blue"), "chili": N_("Chili"), "stink": N_("Stink"),
     "green": N_("Green"), "soy": N_("Soy"), "black_eyed": N_("Black-eyed"), "red": N_("Red"),
@@ -55,11 +53,13 @@ def draw_bean_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, bea
     pygame.draw.rect(surface, colour, rect, border_radius=p.px(5))
     pygame.draw.rect(surface, (20, 20, 20), rect, width=1, border_radius=p.px(5))
     name_h = min(rect.height // 2, p.line_height(size))
-    shape = pygame.Rect(0, 0, rect.width // 2, max(4, (rect.height - name_h) // 2))
-    shape.center = (rect.centerx, rect.y + (rect.height - name_h) // 2)
-    if shape.height >= 6:
-        pygame.draw.ellipse(surface, mix(colour, (255, 255, 255), 0.35), shape)
-        pygame.draw.ellipse(surface, (20, 20, 20), shape, 1)
+    # The shared pictogram on a light disc, so dark beans (cocoa, coffee) still stand out on their own colour.
+    art_side = max(4, min(rect.width - 4, rect.height - name_h - 4))
+    art = pygame.Rect(0, 0, art_side, art_side)
+    art.center = (rect.centerx, rect.y + (rect.height - name_h) // 2)
+    if art_side >= 8:
+        pygame.draw.circle(surface, mix(colour, (255, 255, 255), 0.7), art.center, art_side // 2)
+        draw_pictogram(surface, art.inflate(-art_side // 6, -art_side // 6), "bean", str(bean))
     p.text(surface, bean_name(bean), pygame.Rect(rect.x + 2, rect.bottom - name_h - 2, rect.width - 4, name_h), size,
            readable_on(colour), bold=True, align="center", ellipsis=True)
 

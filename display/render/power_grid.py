@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import math
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import pygame
 
+from companion.pictograms.maps import city_positions
 from display.i18n import N_, _
 from display.render import Context, GameRenderer, Panel, phase_label
 from display.render.layout import split_columns, split_rows
+from display.render.pictograms import draw_pictogram
 from display.render.widgets import (
     ACCENT,
     BACKGROUND,
@@ -164,12 +164,6 @@ def _payout() -> tuple[int, ...]:
 
 
 @cache
-def _geo() -> dict[str, dict[str, list[float]]]:
-    text = resources.files("display.render").joinpath("data/power_grid_maps.json").read_text(encoding="utf-8")
-    return {k: v for k, v in json.loads(text).items() if isinstance(v, dict)}
-
-
-@cache
 def _game_map(map_id: str) -> dict[str, Any] | None:
     try:
         from companion.games.power_grid.data import MAPS
@@ -193,41 +187,6 @@ def map_of(view: dict[str, Any]) -> dict[str, Any] | None:
         return given
     map_id = given if isinstance(given, str) else view.get("map_id")
     return _game_map(map_id) if isinstance(map_id, str) else None
-
-
-@cache
-def _positions(map_id: str, ids: tuple[str, ...]) -> tuple[tuple[float, float], ...]:
-    """City positions in 0..1, projected from latitude/longitude and pushed apart where they would overlap."""
-    geo = _geo().get(map_id, {})
-    raw = []
-    for i, c in enumerate(ids):
-        lat, lon = geo.get(c, (0.0, float(i)))
-        raw.append((lon * math.cos(math.radians(lat)), -lat))
-    xs, ys = [p[0] for p in raw], [p[1] for p in raw]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    pts = [[(x - min(xs)) / span, (y - min(ys)) / span] for x, y in raw]
-    # A few rounds of repulsion so no two cities sit closer than a city's own size.
-    near = 0.085
-    for _round in range(60):
-        moved = False
-        for i in range(len(pts)):
-            for j in range(i + 1, len(pts)):
-                dx, dy = pts[j][0] - pts[i][0], pts[j][1] - pts[i][1]
-                d = math.hypot(dx, dy)
-                if d < near:
-                    if d < 1e-6:
-                        dx, dy, d = 1.0, 0.0, 1.0
-                    push = (near - d) / 2
-                    pts[i][0] -= dx / d * push
-                    pts[i][1] -= dy / d * push
-                    pts[j][0] += dx / d * push
-                    pts[j][1] += dy / d * push
-                    moved = True
-        if not moved:
-            break
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    w, h = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
-    return tuple(((x - min(xs)) / w, (y - min(ys)) / h) for x, y in pts)
 
 
 def houses_by_city(view: dict[str, Any], cities: list[dict[str, Any]]) -> list[list[int]]:
@@ -419,7 +378,7 @@ def _map_geometry(rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> tupl
     pad = p.px(8)
     inner = pygame.Rect(0, 0, rect.width, rect.height).inflate(-2 * pad, -2 * pad)
     ids = tuple(str(c.get("id")) for c in board["cities"])
-    pos = _positions(str(board.get("id")), ids)
+    pos = city_positions(str(board.get("id")), ids)
     radius = max(6, min(inner.width, inner.height) // 34)
     area = inner.inflate(-2 * radius - p.px(40), -2 * radius - p.px(16))
     area.y -= p.px(4)
@@ -534,24 +493,9 @@ def _draw_market(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
 # -- resources --------------------------------------------------------------------------------------------
 
 def draw_token(surface: pygame.Surface, rect: pygame.Rect, resource: str) -> None:
-    """A resource token: its colour and its own shape, so the four read apart without colour."""
-    colour = RESOURCE_COLOURS.get(resource, (150, 150, 150))
-    edge = (240, 240, 240) if resource == "oil" else (20, 20, 20)
-    r = rect.inflate(-2, -2)
-    if resource == "coal":
-        pygame.draw.rect(surface, colour, r)
-        pygame.draw.rect(surface, edge, r, 1)
-    elif resource == "oil":
-        pts = [(r.centerx, r.y), (r.right, r.y + r.height * 0.6), (r.centerx, r.bottom), (r.x, r.y + r.height * 0.6)]
-        pygame.draw.polygon(surface, colour, pts)
-        pygame.draw.polygon(surface, edge, pts, 1)
-    elif resource == "garbage":
-        pts = [(r.centerx, r.y), (r.right, r.bottom), (r.x, r.bottom)]
-        pygame.draw.polygon(surface, colour, pts)
-        pygame.draw.polygon(surface, edge, pts, 1)
-    else:
-        pygame.draw.circle(surface, colour, r.center, min(r.width, r.height) // 2)
-        pygame.draw.circle(surface, edge, r.center, min(r.width, r.height) // 2, 1)
+    """A resource token: the shared pictogram (its own shape and colour, so the four read apart without colour)."""
+    if not draw_pictogram(surface, rect, "resource", resource):
+        pygame.draw.circle(surface, (150, 150, 150), rect.center, min(rect.width, rect.height) // 2)
 
 
 def _resource_data(view: dict[str, Any]) -> dict[str, Any]:
