@@ -8,7 +8,7 @@ per-card distances (distance.py).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.games.shifting_stones.distance import (
     UNREACHABLE,
@@ -75,7 +75,9 @@ class _TurnSearch:
     counts the cards that have shown or lie within L - m moves, best H - L of them.
     """
 
-    def __init__(self, grid: Grid, hand: Sequence[Pattern], max_nodes: int) -> None:
+    def __init__(
+        self, grid: Grid, hand: Sequence[Pattern], max_nodes: int, out_of_time: Callable[[], bool] | None = None
+    ) -> None:
         self.start = pack(grid)
         self.cards = [card_info(p) for p in hand]
         self.points = [p.points for p in hand]
@@ -84,17 +86,33 @@ class _TurnSearch:
         self.best: Plan = Plan(0, (), ())
         self.nodes = 0
         self.max_nodes = max_nodes
+        self.out_of_time = out_of_time
         self.exact = True
+        self.reach: list[int] = []
 
     def run(self) -> Plan:
         try:
             return self._run()
         except _OutOfNodes:
             self.exact = False
-            return self.best
+            fallback = self._fallback()
+            return fallback if fallback.points > self.best.points else self.best
+
+    def _fallback(self) -> Plan:
+        """A plan that needs no search, for a search cut short: score what shows now, or the best card in reach."""
+        reach = self.reach
+        now = [i for i in range(self.size) if reach[i] == 0]
+        plan = Plan(sum(self.points[i] for i in now), (), tuple((0, i) for i in now))
+        within = [i for i in range(self.size) if 0 < reach[i] <= self.size - 1]
+        if within:
+            i = max(within, key=lambda i: (self.points[i], -reach[i], -i))
+            if self.points[i] > plan.points:
+                moves = tuple(route(unpack(self.start), self.cards[i].pattern))
+                plan = Plan(self.points[i], moves, ((len(moves), i),))
+        return plan
 
     def _run(self) -> Plan:
-        reach = [c.distance(self.start) for c in self.cards]
+        reach = self.reach = [c.distance(self.start) for c in self.cards]
         for limit in range(self.size):
             slots = self.size - limit
             members = sum(1 << i for i in range(self.size) if reach[i] <= limit)
@@ -124,6 +142,9 @@ class _TurnSearch:
         """
         self.nodes += 1
         if self.nodes > self.max_nodes:
+            raise _OutOfNodes
+        # The clock is read at every position: a look costs far less than a position of a large hand.
+        if self.out_of_time is not None and self.out_of_time():
             raise _OutOfNodes
         cards = self.cards
         # Only a card near the previous position can show now (it was within the moves left, one of them made).
@@ -252,9 +273,12 @@ def best_turn(grid: Grid, hand: Sequence[Pattern], max_nodes: int = MAX_NODES) -
     return _TurnSearch(grid, hand, max_nodes).run()
 
 
-def best_turn_checked(grid: Grid, hand: Sequence[Pattern], max_nodes: int = MAX_NODES) -> tuple[Plan, bool]:
-    """The best turn and whether the search finished (it is then exact) within `max_nodes` positions."""
-    search = _TurnSearch(grid, hand, max_nodes)
+def best_turn_checked(
+    grid: Grid, hand: Sequence[Pattern], max_nodes: int = MAX_NODES, out_of_time: Callable[[], bool] | None = None
+) -> tuple[Plan, bool]:
+    """The best turn and whether the search finished (it is then exact) within `max_nodes` positions and before
+    `out_of_time()` said stop; a search cut short gives the best plan found so far."""
+    search = _TurnSearch(grid, hand, max_nodes, out_of_time)
     plan = search.run()
     return plan, search.exact
 

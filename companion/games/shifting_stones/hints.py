@@ -1,12 +1,17 @@
 """Advice for a player's phone: per hand card the fewest shifts and flips that make it score, and the best turn.
 
 Both are exact (see distance.py and best_turn.py) and count what the rules charge: every shift or flip discards
-one of the player's own hand cards, and a discarded card can no longer score.
+one of the player's own hand cards, and a discarded card can no longer score. The best turn's search has a
+wall-clock budget (`HINT_BUDGET`): a hand grown large by skips gets the best plan found in that time, marked
+`exact: false`, instead of keeping the table waiting. Advice is not a rule: reading the clock here changes no
+state, and the rules engine itself never does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -43,10 +48,54 @@ def card_plan(state: StonesState, seat: int, card: str) -> tuple[int, list[Actio
     return d, None if actions is None else list(actions)
 
 
-def turn_plan(state: StonesState, seat: int) -> tuple[int, list[Action], bool]:
-    """(most points this turn, the actions in order, whether the search was exhaustive)."""
-    points, actions, exact = _turn_plan(state.codes(), state.players[seat].hand, seat)
+@lru_cache(maxsize=64)
+def _spend_all(grid: tuple[int, ...], hand: tuple[str, ...]) -> tuple[str, ...]:
+    # The order for the whole hand, once: each card's own order is it without that card (a large hand asks for
+    # every card's plan, and sorting the hand again for each would cost its size squared).
+    return tuple(spend_order(hand, set(), grid))
+
+
+# The most the best-turn search of one phone's hints may take, in seconds of wall-clock time.
+HINT_BUDGET = 0.045
+
+
+def turn_plan(state: StonesState, seat: int, budget: float | None = None) -> tuple[int, list[Action], bool]:
+    """(most points this turn, the actions in order, whether the search was exhaustive).
+
+    With a `budget` (seconds) the search stops then and gives its best plan so far (not exhaustive); without, it
+    stops only at its node limit, so the answer does not depend on the machine (the bots' selfplay).
+    """
+    grid, hand = state.codes(), state.players[seat].hand
+    if budget is None:
+        points, actions, exact = _turn_plan(grid, hand, seat)
+    else:
+        points, actions, exact = _timed_turn_plan(grid, hand, seat, _deadline(budget))
     return points, list(actions), exact
+
+
+def _timed_turn_plan(
+    grid: tuple[int, ...], hand: tuple[str, ...], seat: int, out_of_time: Callable[[], bool]
+) -> tuple[int, tuple[Action, ...], bool]:
+    key = (grid, hand, seat)
+    found = _EXACT_PLANS.get(key)
+    if found is not None:
+        _EXACT_PLANS.move_to_end(key)
+        return found
+    found = _search_turn(grid, hand, seat, out_of_time)
+    if found[2]:  # only an exhaustive answer is kept: a cut-short one may finish another time
+        _EXACT_PLANS[key] = found
+        if len(_EXACT_PLANS) > 256:
+            _EXACT_PLANS.popitem(last=False)
+    return found
+
+
+_EXACT_PLANS: OrderedDict[tuple[tuple[int, ...], tuple[str, ...], int], tuple[int, tuple[Action, ...], bool]] = (
+    OrderedDict())
+
+
+def _deadline(budget: float, clock: Callable[[], float] = time.perf_counter) -> Callable[[], bool]:
+    ends = clock() + budget
+    return lambda: clock() > ends
 
 
 # Phones ask again after every action at the table, mostly about a hand and grid they asked about before.
@@ -58,14 +107,20 @@ def _card_plan(
     d = distance(grid, pattern)
     if d > len(hand) - 1:
         return d, None
-    spend = spend_order(hand, {card}, grid)
+    spend = [c for c in _spend_all(grid, hand) if c != card]
     actions = [move_action(seat, spend[k], move) for k, move in enumerate(route(grid, pattern))]
     return d, (*actions, ScoreCard(seat, card))
 
 
 @lru_cache(maxsize=256)
 def _turn_plan(grid: tuple[int, ...], hand: tuple[str, ...], seat: int) -> tuple[int, tuple[Action, ...], bool]:
-    plan, exact = best_turn_checked(grid, [PATTERNS[c] for c in hand])
+    return _search_turn(grid, hand, seat, None)
+
+
+def _search_turn(
+    grid: tuple[int, ...], hand: tuple[str, ...], seat: int, out_of_time: Callable[[], bool] | None
+) -> tuple[int, tuple[Action, ...], bool]:
+    plan, exact = best_turn_checked(grid, [PATTERNS[c] for c in hand], out_of_time=out_of_time)
     scored = {hand[i] for i in plan.cards}
     # The cards left over stay in hand for the next turn: spend the cheapest.
     spend = iter(spend_order(hand, scored, grid))
@@ -86,10 +141,12 @@ def _step_text(action: Action) -> str:
     return f"discard {action.card}: {describe(Move(action.a, action.b))}"
 
 
-def advice(state: StonesState, seat: int) -> dict[str, Any]:
-    """The hints for one seat's own hand, as JSON for its phone."""
+def advice(state: StonesState, seat: int, budget: float = HINT_BUDGET) -> dict[str, Any]:
+    """The hints for one seat's own hand, as JSON for its phone; the best turn's search takes at most `budget`
+    seconds (then `exact` is false)."""
     if not state.grid or not 0 <= seat < len(state.players):
         return {}
+    out_of_time = _deadline(budget)  # the whole answer counts, not only the search
     hand = state.players[seat].hand
     cards = []
     for c in hand:
@@ -106,7 +163,8 @@ def advice(state: StonesState, seat: int) -> dict[str, Any]:
         else:
             entry["why"] = f"needs {d} shifts or flips, and only {len(hand) - 1} other cards could pay for them"
         cards.append(entry)
-    points, actions, exact = turn_plan(state, seat)
+    points, plan, exact = _timed_turn_plan(state.codes(), hand, seat, out_of_time)
+    actions = list(plan)
     return {
         "your_turn": state.phase == "play" and state.turn == seat,
         "cards": cards,
