@@ -16,7 +16,9 @@ class BoardEvent:
     """One event. `button` is the seat button (0-6) and `key` a keypad key ("1".."9", "ok", "back", "undo");
     both come with an `action`. A tag event has `uid` (upper-case hex) and `present`. A snapshot lists what is
     held now and the tag on the reader (`uid`, None when none). hello carries the versions; connected and
-    disconnected bracket a session with the board (`reason` says why it ended, or why a hello was refused)."""
+    disconnected bracket a session with the board (`reason` says why it ended, or why a hello was refused).
+    A hello also tells the board's MicroPython version (None for the simulated board), the reader's version
+    register (0: no reader answers), the LEDs' current budget in mA and why the board started (`cause`)."""
 
     kind: EventKind
     board_id: str = ""
@@ -30,6 +32,10 @@ class BoardEvent:
     firmware: str | None = None
     protocol: int | None = None
     reason: str | None = None
+    micropython: str | None = None
+    reader: int | None = None
+    budget_ma: int | None = None
+    cause: str | None = None
 
     def describe(self) -> str:
         """One line for people (the monitor command, logs)."""
@@ -44,6 +50,14 @@ class BoardEvent:
             return f"snapshot: held {held}; tag {self.uid or 'none'}"
         if self.kind == "hello":
             text = f"hello from board {self.board_id}: firmware {self.firmware}, protocol {self.protocol}"
+            if self.micropython:
+                text += f", MicroPython {self.micropython}"
+            if self.reader is not None:
+                text += f", reader {self.reader:#04x}" if self.reader else ", NO READER ANSWERS (check its wiring)"
+            if self.budget_ma:
+                text += f", LEDs within {self.budget_ma} mA"
+            if self.cause:
+                text += f", started after {self.cause}"
             return text + (f" ({self.reason})" if self.reason else "")
         if self.kind == "connected":
             return f"connected to board {self.board_id}"

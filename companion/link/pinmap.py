@@ -89,13 +89,27 @@ def assignments(pins: dict[str, Any]) -> dict[int, tuple[str, str]]:
         take(gpio, "keypad", f"row {row} ({' '.join(matrix['keys'][row])})")
     for col, gpio in enumerate(matrix["cols"]):
         take(gpio, "keypad", f"column {col}")
-    take(pins["buzzer"]["gpio"], "piezo buzzer", "buzzer")
+    take(pins["buzzer"]["gpio"], "buzzer", "transistor base")
     reader = pins["rc522"]
-    for signal in ("sck", "mosi", "miso", "cs", "rst"):
+    for signal in ("sck", "mosi", "miso", "cs"):
         take(reader[signal], "RC522 reader", {"cs": "SDA (CS)"}.get(signal, signal.upper()))
-    take(pins["pixels"]["gpio"], "WS2812 chain", "DIN")
+    pixels = pins["pixels"]
+    on_strip = [seat for seat, gpio in enumerate(pixels["seat_gpio"]) if gpio == pixels["strip_gpio"]]
+    first = "".join(f"seat {seat} pixel, " for seat in on_strip)
+    take(pixels["strip_gpio"], "WS2812B pixels", f"DIN {first}then the strip")
+    for seat, gpio in enumerate(pixels["seat_gpio"]):
+        if gpio != pixels["strip_gpio"]:
+            take(gpio, "WS2812B pixels", f"DIN seat {seat} pixel")
     take(pins["status_led"]["gpio"], "Pico's own LED", "status LED")
     return used
+
+
+def led_budget_ma(pins: dict[str, Any]) -> int:
+    """The LEDs' current budget the firmware scales to: the USB one, or the separate supply's."""
+    power = pins["power"]
+    if power["led_supply"] not in ("usb", "separate"):
+        raise ValueError("power.led_supply is usb or separate")
+    return int(power["usb_budget_ma"] if power["led_supply"] == "usb" else power["supply_budget_ma"])
 
 
 def render_pins_py(pins: dict[str, Any]) -> str:
@@ -121,10 +135,11 @@ def render_pins_py(pins: dict[str, Any]) -> str:
         f"SPI_MOSI = {reader['mosi']}",
         f"SPI_MISO = {reader['miso']}",
         f"RC522_CS = {reader['cs']}",
-        f"RC522_RST = {reader['rst']}",
-        f"PIXELS = {pixels['gpio']}",
-        f"SEAT_PIXELS = {pixels['seat_pixels']}",
+        f"SEAT_PIXEL_PINS = {tup(pixels['seat_gpio'])}",
+        f"STRIP_PIN = {pixels['strip_gpio']}",
+        f"SEAT_PIXELS = {len(pixels['seat_gpio'])}",
         f"STRIP_PIXELS = {pixels['strip_pixels']}",
+        f"LED_BUDGET_MA = {led_budget_ma(pins)}",
         f"STATUS_LED = {pins['status_led']['gpio']}",
         "",
     ]
@@ -134,9 +149,9 @@ def render_pins_py(pins: dict[str, Any]) -> str:
 COLORS = {
     "seat buttons": "#c0392b",
     "keypad": "#2471a3",
-    "piezo buzzer": "#7d3c98",
+    "buzzer": "#7d3c98",
     "RC522 reader": "#1e8449",
-    "WS2812 chain": "#b9770e",
+    "WS2812B pixels": "#b9770e",
     "Pico's own LED": "#555555",
 }
 
@@ -187,12 +202,13 @@ def render_svg(pins: dict[str, Any]) -> str:
     notes_y = pico_y + pico_h + 30
     out.append(
         f'<text x="30" y="{notes_y}" fill="#555">GP{status} is the LED on the Pico itself (blinks with the heartbeat). '
-        "Power: VBUS (pin 40) 5 V to the WS2812 chain; 3V3(OUT) (pin 36) to the RC522; GND to all parts.</text>"
+        "Power: VBUS (pin 40) 5 V to the pixels (through the soft start, or a separate supply); 3V3(OUT) (pin 36) "
+        "to the RC522; GND to all parts. The full circuit: hardware/schematic.svg.</text>"
     )
-    for i, key in enumerate(("seat_buttons", "key_matrix", "buzzer", "rc522", "pixels")):
+    for i, key in enumerate(("seat_buttons", "key_matrix", "buzzer", "rc522", "pixels", "power")):
         part = pins[key]
         out.append(
-            f'<text x="30" y="{notes_y + 22 * (i + 1)}" fill="{COLORS[part["part"]]}">'
+            f'<text x="30" y="{notes_y + 22 * (i + 1)}" fill="{COLORS.get(part["part"], "#333333")}">'
             f"{escape(part['part'])}: {escape(part['wiring'])}</text>"
         )
     out.append("</svg>")

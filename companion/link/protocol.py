@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections
 import json
+import secrets
 from typing import Any
 
 from companion.link import firmware
@@ -17,19 +18,82 @@ from companion.link.events import BoardEvent
 
 _frame = firmware.module("frame")
 PROTOCOL: int = _frame.PROTOCOL
+MAX_FRAME: int = _frame.MAX_FRAME
 SEQ_MASK = 0xFFFF
+MIN_MICROPYTHON = (1, 23)  # the .mpy files `companion firmware deploy --compile` makes need this
+
+
+class FrameTooLong(ValueError):
+    """A command that cannot fit in one frame the board accepts (and cannot be split)."""
+
+
+def frame_for(kind: str, payload: dict[str, Any], seq: int = SEQ_MASK) -> bytes:
+    """The frame of a command, JSON escaped for the link; FrameTooLong when it exceeds the board's limit.
+
+    Checked with the widest sequence number, so the frame fits whatever number it is sent with."""
+    text = _frame.escape(json.dumps(payload, separators=(",", ":")))
+    data = _frame.encode(seq, kind, text)
+    if len(data) > MAX_FRAME:
+        raise FrameTooLong(f"a {kind} frame of {len(data)} bytes exceeds the board's limit of {MAX_FRAME}")
+    return data
+
+
+def split_leds(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """An LED command as frames that fit: whole if it fits, else the seats and the strip apart, a per-pixel
+    strip in runs (`at` is where a run starts), the flash with the last part."""
+    try:
+        frame_for("leds", payload)
+        return [payload]
+    except FrameTooLong:
+        pass
+    parts: list[dict[str, Any]] = []
+    if "seats" in payload:
+        parts.append({"seats": payload["seats"]})
+    strip = payload.get("strip")
+    if isinstance(strip, str):
+        parts.append({"strip": strip})
+    elif strip is not None:
+        at = 0
+        while at < len(strip):
+            run = 1
+            while at + run < len(strip):
+                try:
+                    frame_for("leds", {"strip": strip[at : at + run + 1], "at": at})
+                except FrameTooLong:
+                    break
+                run += 1
+            parts.append({"strip": strip[at : at + run], "at": at} if at else {"strip": strip[at : at + run]})
+            at += run
+    if "flash" in payload:
+        if parts:
+            parts[-1] = {**parts[-1], "flash": payload["flash"]}
+        else:
+            parts.append({"flash": payload["flash"]})
+    for part in parts:
+        frame_for("leds", part)  # raises if even a part does not fit
+    return parts
+
+
+def _version(text: str) -> tuple[int, ...]:
+    out: list[int] = []
+    for part in text.split("."):
+        digits = "".join(c for c in part if c.isdigit())
+        out.append(int(digits) if digits else 0)
+    return tuple(out)
 
 
 class HostProtocol:
     RTO = 0.25  # seconds without an acknowledgement before commands are sent again
     SYNC_RETRY = 0.5  # seconds between syncs while the board has not answered
     SILENCE = 3.5  # seconds without a frame from a ready board before we sync again
+    RESYNC_AFTER = 8  # retransmissions without progress before the session is synced again
 
     def __init__(self) -> None:
         self.reader = _frame.Reader()
         self.out = bytearray()
         self.state = "idle"  # idle, syncing, ready, mismatch
-        self.nonce = 0
+        # Random per process: a restarted host must never look like the same session repeating its sync.
+        self.nonce = secrets.randbelow(1 << 30) + 1
         self.boot = ""
         self.board_id = ""
         self.firmware = ""
@@ -40,22 +104,26 @@ class HostProtocol:
         self.last_send = 0.0
         self.last_sync = 0.0
         self.last_seen = 0.0
-        self.last_leds: str | None = None
+        self.last_leds: dict[str, Any] | None = None  # the LED state as last asked for (no flash)
         self.repeats = 0
         self.retransmits = 0
+        self.tries = 0  # retransmissions since the board last acknowledged something
+        self.resynced = False  # the session was synced again for the frame at the head of `pending`
+        self.given_up: list[str] = []  # kinds of commands dropped as undeliverable
         self.results: collections.deque[tuple[str, dict[str, Any]]] = collections.deque()
         self.mismatch = ""
+        self.board_error = ""  # what the board reported just before it restarted itself
+        self.info: dict[str, Any] = {}  # the last hello's details: MicroPython, reader, budget, why it started
 
     # -- session -----------------------------------------------------------------------------------
     def start(self, now: float) -> None:
         """Begin (or begin again) a session: send a sync until a hello answers it."""
-        self.nonce = self.nonce % 1_000_000 + 1
+        self.nonce = self.nonce % (1 << 30) + 1
         self.state = "syncing"
         self._sync(now)
 
     def _sync(self, now: float) -> None:
-        payload = json.dumps({"proto": PROTOCOL, "boot": self.boot, "nonce": self.nonce}, separators=(",", ":"))
-        self.out += _frame.encode(-1, "sync", payload)
+        self.out += frame_for("sync", {"proto": PROTOCOL, "boot": self.boot, "nonce": self.nonce}, -1)
         self.last_sync = now
 
     @property
@@ -68,10 +136,18 @@ class HostProtocol:
 
     # -- commands ----------------------------------------------------------------------------------
     def command(self, kind: str, payload: dict[str, Any], now: float) -> None:
-        text = json.dumps(payload, separators=(",", ":"))
+        """Queue a command (split into several frames if it must be, an LED command only); FrameTooLong, and
+        nothing queued, when it cannot fit in the board's frames."""
+        parts = split_leds(payload) if kind == "leds" else [payload]
+        texts = [_frame.escape(json.dumps(part, separators=(",", ":"))) for part in parts]
+        if kind != "leds":
+            frame_for(kind, payload)
         if kind == "leds":
-            self.last_leds = text
-        self.pending.append((kind, text))
+            state = dict(self.last_leds or {})
+            state.update({key: value for key, value in payload.items() if key in ("seats", "strip")})
+            self.last_leds = state
+        for text in texts:
+            self.pending.append((kind, text))
         if self.ready:
             self._send_new(now)
 
@@ -124,6 +200,10 @@ class HostProtocol:
             self._hello(payload, now, events)
         elif kind == "hb" and self.ready and payload.get("boot") != self.boot:
             self.start(now)  # the board restarted without our noticing its hello
+        elif kind == "hb":
+            self.info["reader"] = payload.get("rc")
+        elif kind == "err":
+            self.board_error = str(payload.get("e", ""))
 
     def _acked(self, seq: Any, now: float) -> None:
         if not isinstance(seq, int) or not self.pending:
@@ -136,6 +216,8 @@ class HostProtocol:
         self.tx_base = (self.tx_base + done) & SEQ_MASK
         self.sent = max(0, self.sent - done)
         self.last_send = now
+        self.tries = 0
+        self.resynced = False
 
     def _hello(self, payload: dict[str, Any], now: float, events: list[BoardEvent]) -> None:
         board = str(payload.get("board", ""))
@@ -147,26 +229,72 @@ class HostProtocol:
         proto = payload.get("proto")
         self.board_id = board
         self.firmware = str(payload.get("fw", ""))
+        micropython = str(payload.get("mp", ""))
+        self.info = {
+            "micropython": micropython,
+            "reader": payload.get("rc"),
+            "budget_ma": payload.get("ma"),
+            "cause": str(payload.get("why", "")),
+        }
         if proto != PROTOCOL:
             self.state = "mismatch"
             self.mismatch = (
                 f"the board speaks protocol {proto} but this companion needs {PROTOCOL}: "
                 "update the firmware with `companion firmware deploy`"
             )
-            events.append(BoardEvent("hello", board, firmware=self.firmware, protocol=proto, reason=self.mismatch))
+        elif micropython and _version(micropython) < MIN_MICROPYTHON:
+            # An empty version is the simulated board (the firmware on the host's Python): nothing to flash.
+            self.state = "mismatch"
+            self.mismatch = (
+                f"the board runs MicroPython {micropython}; the firmware needs "
+                f"{'.'.join(map(str, MIN_MICROPYTHON))} or later: flash a newer MicroPython, "
+                "then `companion firmware deploy`"
+            )
+        if self.state == "mismatch":
+            events.append(BoardEvent("hello", board, firmware=self.firmware, protocol=proto, reason=self.mismatch,
+                                     **self._hello_details()))
             return
         if boot != self.boot:
             # A new boot or a new session: the board starts numbering again; our commands follow its count.
             self.rx_expect = int(payload.get("next", 0)) & SEQ_MASK
             self.tx_base = int(payload.get("rx", 0)) & SEQ_MASK
+            if self.boot:
+                # The board restarted: a reset still waiting for its acknowledgement has happened (or is moot);
+                # sending it again would restart the fresh board a second time.
+                self.pending = collections.deque(item for item in self.pending if item[0] != "reset")
             if self.last_leds is not None and not any(kind == "leds" for kind, _ in self.pending):
-                self.pending.appendleft(("leds", self.last_leds))  # the board came up dark: restore its lights
+                # The board came up dark: restore its lights.
+                for part in reversed(split_leds(self.last_leds)):
+                    self.pending.appendleft(("leds", _frame.escape(json.dumps(part, separators=(",", ":")))))
             self.boot = boot
+        else:
+            # The same boot: whatever the board took while our acknowledgements were lost is done.
+            rx = payload.get("rx")
+            if isinstance(rx, int):
+                done = (rx - self.tx_base) & SEQ_MASK
+                if 0 < done <= len(self.pending):
+                    for _ in range(done):
+                        self.pending.popleft()
+                    self.tx_base = rx & SEQ_MASK
         self.state = "ready"
-        events.append(BoardEvent("hello", board, firmware=self.firmware, protocol=proto))
+        self.tries = 0
+        events.append(BoardEvent("hello", board, firmware=self.firmware, protocol=proto, **self._hello_details()))
         events.append(BoardEvent("connected", board))
         self.sent = 0
         self._send_new(now)
+
+    def _hello_details(self) -> dict[str, Any]:
+        info = self.info
+        reader = info.get("reader")
+        cause = info.get("cause") or None
+        if cause == "error" and self.board_error:
+            cause = f"error ({self.board_error})"
+        return {
+            "micropython": info.get("micropython") or None,
+            "reader": reader if isinstance(reader, int) else None,
+            "budget_ma": info.get("budget_ma") if isinstance(info.get("budget_ma"), int) else None,
+            "cause": cause,
+        }
 
     def _deliver(self, kind: str, raw: bytes, events: list[BoardEvent]) -> None:
         try:
@@ -202,7 +330,23 @@ class HostProtocol:
             self._sync(now)
         elif self.ready:
             if self.pending and now - self.last_send >= self.RTO:
-                self._retransmit(now)
+                if self.tries < self.RESYNC_AFTER:
+                    self.tries += 1
+                    self._retransmit(now)
+                elif not self.resynced:
+                    # No progress for a while: sync again rather than resend forever; the hello tells what the
+                    # board took, so the queue moves on.
+                    self.resynced = True
+                    self.tries = 0
+                    self.start(now)
+                    return
+                else:
+                    # Even a fresh session does not take this frame: drop it, so what follows is not held up.
+                    kind, _ = self.pending.popleft()
+                    self.given_up.append(kind)
+                    self.resynced = False
+                    self.tries = 0
+                    self._retransmit(now)
             if now - self.last_seen >= self.SILENCE:
                 self.start(now)
 

@@ -1,7 +1,20 @@
 """Simulated controller hardware: pins, buttons, a key matrix, a register-level RC522 with NTAG213 tags,
 WS2812 pixels and a PWM buzzer. Plain Python that also runs under MicroPython (the firmware tests load it
 there), so: no dataclasses, no typing imports, no f-strings with `=`.
+
+The RC522 models what a driver can get wrong: after a soft reset it ignores the bus for 50 ms; its timer runs
+only when TModeReg's TAuto bit is set, for the reload and prescaler written (and ends an exchange whose answer
+comes later: a page write needs 4.1 ms); the antenna answers only with both TX bits on, and a weak tag (a
+sticker under a sleeve) only with the receiver gain at 43 dB or more. So a wrong set-up fails a test.
 """
+
+try:
+    from time import ticks_ms as _ticks_ms  # pyright: ignore[reportAttributeAccessIssue]
+except ImportError:  # CPython
+    import time as _time
+
+    def _ticks_ms():
+        return int(_time.monotonic() * 1000)
 
 
 class SimPin:
@@ -142,16 +155,19 @@ def parse_uid(text):
 
 
 class SimTag:
-    """An NTAG213 (7-byte UID, 45 pages of 4 bytes) or a 4-byte-UID tag, answering ISO 14443-3 commands."""
+    """An NTAG213 (7-byte UID, 45 pages of 4 bytes) or a 4-byte-UID tag, answering ISO 14443-3 commands.
+
+    `weak`: read through a sleeve and the table top, it answers only a reader with its receiver gain up."""
 
     PAGES = 45
 
-    def __init__(self, uid):
+    def __init__(self, uid, weak=False):
         if isinstance(uid, str):
             uid = parse_uid(uid)
         if len(uid) not in (4, 7):
             raise ValueError("a tag UID has 4 or 7 bytes")
         self.uid = bytes(uid)
+        self.weak = weak
         self.state = IDLE
         self.memory = bytearray(self.PAGES * 4)
         if len(uid) == 7:
@@ -226,12 +242,24 @@ class SimTag:
         return None
 
 
+# How long a tag takes to answer, in microseconds, by the first byte of the command
+ANSWER_US = {0x26: 90, 0x52: 90, 0x93: 200, 0x95: 200, 0x50: 0, 0x30: 600, 0xA2: 4100}
+RESET_MS = 50  # after a soft reset, the chip ignores the bus this long
+MIN_WEAK_GAIN = 6  # RxGain code for 43 dB
+
+
 class SimRC522:
-    """An MFRC522 at register level on an SPI bus: the FIFO, the IRQ and error flags, Transceive and the tags."""
+    """An MFRC522 at register level on an SPI bus: the FIFO, the IRQ and error flags, Transceive and the tags.
+
+    `version` is what the version register reads (0 for a reader that is missing or miswired: every read 0).
+    `timer_us[c]` is the timer (in microseconds, 0 when it does not run) of the last exchange whose command
+    byte was c; `clock` gives the time in ms (a test sets it to its own clock)."""
 
     VERSION = 0x92
 
-    def __init__(self):
+    def __init__(self, version=VERSION, clock=None):
+        self.version = version
+        self.clock = clock or _ticks_ms
         self.regs = bytearray(64)
         # The FIFO is a fixed buffer: an empty field costs no allocation (the heap figures measure the firmware).
         self.fifo = bytearray(64)
@@ -240,8 +268,12 @@ class SimRC522:
         self.tags = []  # the tags in the field now
         self.transceives = 0
         self.resets = 0
+        self.busy_until = None  # after a soft reset: the time until which the bus is ignored
+        self.ignored = 0  # accesses made while the chip was still starting
+        self.timer_us = [0] * 256
+        self.timer_fired = 0
         self.cs = SimPin(1)
-        self._soft_reset()
+        self._power_on()
 
     # The firmware passes this object as its SPI bus.
     def write(self, buf):
@@ -251,13 +283,34 @@ class SimRC522:
         rx[0] = 0
         rx[1] = self._access(tx[0], tx[1])
 
-    def _soft_reset(self):
+    def _power_on(self):
+        """Every register at its reset value (the ones that matter here)."""
         for i in range(64):
             self.regs[i] = 0
-        self.regs[0x37] = self.VERSION
-        self.regs[0x14] = 0x80
+        self.regs[0x37] = self.version
+        self.regs[0x14] = 0x80  # TxControlReg: antenna off
+        self.regs[0x26] = 0x48  # RFCfgReg: receiver gain 33 dB
+        self.regs[0x2B] = 0x00  # TPrescalerReg
+        self.regs[0x2A] = 0x00  # TModeReg: TAuto off
         self.fifo_len = self.fifo_pos = 0
+
+    def _soft_reset(self):
+        self._power_on()
         self.resets += 1
+        self.busy_until = self.clock() + RESET_MS
+
+    def esd(self):
+        """A discharge or a brown-out: the chip is back at its reset values, the driver was not told."""
+        self._power_on()
+
+    def _starting(self):
+        if self.busy_until is None:
+            return False
+        if self.clock() - self.busy_until >= 0:
+            self.busy_until = None
+            return False
+        self.ignored += 1
+        return True
 
     def place(self, tag):
         if tag not in self.tags:
@@ -272,6 +325,8 @@ class SimRC522:
 
     def _access(self, address, value):
         reg = (address >> 1) & 0x3F
+        if self.version == 0 or self._starting():
+            return 0  # nothing on the bus answers (or the oscillator is still starting)
         if address & 0x80:
             return self._read(reg)
         self._write(reg, value)
@@ -314,23 +369,44 @@ class SimRC522:
         if reg == 0x0D and value & 0x80 and self.regs[0x01] & 0x0F == 0x0C:
             self._transceive(value & 0x07)
 
+    def _timer_us(self):
+        """The timer's period as set up, in microseconds; 0 when it does not start by itself (TAuto off)."""
+        mode = self.regs[0x2A]
+        if not mode & 0x80:
+            return 0
+        prescaler = ((mode & 0x0F) << 8) | self.regs[0x2B]
+        reload = (self.regs[0x2C] << 8) | self.regs[0x2D]
+        return (reload + 1) * (2 * prescaler + 1) * 1000 // 13560
+
+    def _silence(self):
+        self.fifo_len = self.fifo_pos = 0
+        if self.regs[0x2A] & 0x80:
+            self.regs[0x04] |= 0x01  # nothing answered: the timer ran out
+            self.timer_fired += 1
+        # without TAuto the timer never starts: the driver waits in vain
+
     def _transceive(self, last_bits):
         self.transceives += 1
         self.regs[0x06] = 0
+        command = self.fifo[self.fifo_pos] if self.fifo_len > self.fifo_pos else 0
+        timer = self._timer_us()
+        self.timer_us[command] = timer
+        gain = (self.regs[0x26] >> 4) & 0x07
         if not self.tags or self.regs[0x14] & 0x03 != 0x03:
-            self.fifo_len = self.fifo_pos = 0
-            self.regs[0x04] |= 0x01  # nothing answered: the timer ran out
+            self._silence()
             return
         frame = bytes(self.fifo[self.fifo_pos : self.fifo_len])
         answers = []
         for tag in self.tags:
+            if tag.weak and gain < MIN_WEAK_GAIN:
+                continue  # too faint for the receiver as set
             answer = tag.handle(frame, last_bits)
             if answer is not None:
                 answers.append(answer)
-        self.fifo_len = self.fifo_pos = 0
-        if not answers:
-            self.regs[0x04] |= 0x01
+        if not answers or (timer and ANSWER_US.get(command, 0) >= timer):
+            self._silence()  # no answer, or the timer ended the exchange before the answer came
             return
+        self.fifo_len = self.fifo_pos = 0
         data, bits = answers[0]
         for other, _ in answers[1:]:
             if other != data:
@@ -345,7 +421,8 @@ class SimRC522:
 class SimHardware:
     """Everything `Controller(port, hardware)` needs, simulated; `reset` records reset commands."""
 
-    def __init__(self, board_id="sim-0001", boot_id="0000b007", seats=7, strip=16):
+    def __init__(self, board_id="sim-0001", boot_id="0000b007", seats=7, strip=16, reset_cause="power",
+                 led_budget_ma=350):
         self.seat_buttons = [SimButton() for _ in range(seats)]
         self.seat_pins = self.seat_buttons
         self.matrix = SimMatrix(4, 3)
@@ -361,20 +438,46 @@ class SimHardware:
         self.watchdog = None
         self.board_id = board_id
         self.boot_id = boot_id
+        self.reset_cause = reset_cause
+        self.led_budget_ma = led_budget_ma
         self.resets = 0
+        self.causes = []  # why the firmware asked for each restart
 
-    def reset(self):
+    def reset(self, cause="reset"):
         self.resets += 1
+        self.causes.append(cause)
+
+
+class SimWatchdog:
+    """Records when it was fed."""
+
+    def __init__(self):
+        self.feeds = 0
+
+    def feed(self):
+        self.feeds += 1
 
 
 class LoopPort:
-    """A port in memory: what the board wrote collects in `output`; `feed` gives it input."""
+    """A port in memory: what the board wrote collects in `output`; `feed` gives it input.
+
+    `capacity` models the USB buffer of a host that does not read: None is a host that reads everything
+    at once; a number is the bytes that fit until `take()` (the host reading). A write that does not fit
+    would block the rp2's loop for 500 ms: it is counted in `blocked_ms`."""
+
+    BLOCK_MS = 500
 
     def __init__(self):
         self.input = bytearray()
         self.output = bytearray()
         self.keep = True  # False: count what was written and keep nothing (heap measurements)
         self.written = 0
+        self.capacity = None
+        self.waiting = 0  # bytes written since the host last read
+        self.blocked_ms = 0
+
+    def room(self, length):
+        return self.capacity is None or self.waiting + length <= self.capacity
 
     def feed(self, data):
         self.input.extend(data)
@@ -390,6 +493,11 @@ class LoopPort:
         return n
 
     def write(self, buf, length):
+        if self.capacity is not None:
+            if self.waiting + length > self.capacity:
+                self.blocked_ms += self.BLOCK_MS
+                return
+            self.waiting += length
         if self.keep:
             for i in range(length):
                 self.output.append(buf[i])
@@ -398,4 +506,5 @@ class LoopPort:
     def take(self):
         data = bytes(self.output)
         self.output = bytearray()
+        self.waiting = 0
         return data

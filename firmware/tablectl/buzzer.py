@@ -12,6 +12,26 @@ PATTERNS = {
 }
 MAX_NOTES = 16
 DUTY = 32768
+MIN_HZ = 20  # PWM.freq raises below about 8 Hz on the rp2; nobody hears below 20 Hz anyway
+MAX_HZ = 20000
+MAX_MS = 5000
+
+
+def clamp_note(freq, ms):
+    """A note the PWM can always play: 0 (a rest) or 20-20000 Hz, for 0-5000 ms; both whole numbers."""
+    freq = int(freq)
+    ms = int(ms)
+    if freq <= 0:
+        freq = 0
+    elif freq < MIN_HZ:
+        freq = MIN_HZ
+    elif freq > MAX_HZ:
+        freq = MAX_HZ
+    if ms < 0:
+        ms = 0
+    elif ms > MAX_MS:
+        ms = MAX_MS
+    return freq, ms
 
 
 class Buzzer:
@@ -38,11 +58,12 @@ class Buzzer:
     def _start(self, now):
         freq, ms = self.notes[self.index]
         if freq > 0:
-            self.pwm.freq(int(freq))
+            # Clamped again here: a pattern from anywhere must never raise inside the loop.
+            self.pwm.freq(MIN_HZ if freq < MIN_HZ else MAX_HZ if freq > MAX_HZ else int(freq))
             self.pwm.duty_u16(DUTY)
         else:
             self.pwm.duty_u16(0)
-        self.note_end = ticks_add(now, int(ms))
+        self.note_end = ticks_add(now, 0 if ms < 0 else MAX_MS if ms > MAX_MS else int(ms))
 
     def poll(self, now):
         if not self.playing or ticks_diff(now, self.note_end) < 0:

@@ -97,9 +97,25 @@ class Writer:
             self.byte(_HEX[data[i] & 0x0F])
 
     def text(self, data):
-        """A JSON string of plain ASCII (the callers' names never need escaping)."""
+        """A JSON string of `data` (bytes), escaped so that no byte can break the frame or the JSON.
+
+        `"` and `\\` get a backslash; control characters, `~` (it starts frames), DEL and every byte
+        above 0x7F become `\\u00XX`, so the line stays printable ASCII whatever a tag held.
+        """
         self.byte(0x22)
-        self.raw(data)
+        for value in data:
+            if value == 0x22 or value == 0x5C:
+                self.byte(0x5C)
+                self.byte(value)
+            elif value < 0x20 or value >= 0x7E:
+                self.byte(0x5C)
+                self.byte(0x75)
+                self.byte(0x30)
+                self.byte(0x30)
+                self.byte(_HEX[value >> 4])
+                self.byte(_HEX[value & 0x0F])
+            else:
+                self.byte(value)
         self.byte(0x22)
 
     def end(self):
@@ -130,7 +146,7 @@ class Reader:
     """Splits incoming bytes into frames; `check()` validates one in place and keeps where its parts are."""
 
     def __init__(self):
-        self.buf = bytearray(MAX_FRAME)
+        self.buf = bytearray(MAX_FRAME - 1)  # a frame's bytes between `~` and the newline, `\r` included
         self.n = 0
         self.in_frame = False
         self.bad = 0  # frames that failed: wrong CRC, bad shape, too long
@@ -171,6 +187,9 @@ class Reader:
         n = self.n
         if n > 0 and buf[n - 1] == 0x0D:
             n -= 1
+        if n > MAX_FRAME - 2:
+            self.bad += 1  # longer than a frame may be, even if the buffer held it
+            return False
         if n < 11 or buf[n - 5] != SPACE:
             self.bad += 1
             return False
@@ -256,8 +275,19 @@ class Reader:
         return -1
 
 
+def escape(payload):
+    """JSON text made safe for a frame: `~` inside strings becomes `\\u007e` (JSON from `json.dumps` with
+    ASCII escaping has no raw newline or control character; `~` is the only printable byte it must lose)."""
+    return payload.replace("~", "\\u007e")
+
+
 def encode(seq, kind, payload):
-    """One whole frame as bytes (allocates; for the host and for rare board frames)."""
+    """One whole frame as bytes (allocates; for the host and for rare board frames).
+
+    Raises ValueError for a payload that would break the framing (a `~`, a newline or a carriage return in it)."""
+    for bad in ("~", "\n", "\r"):
+        if bad in payload:
+            raise ValueError("a frame's JSON must not hold %r; escape it first" % bad)
     body = ("-" if seq < 0 else str(seq)) + " " + kind + " " + payload
     data = body.encode()
     return b"~" + data + (" %04X\n" % crc16(data, 0, len(data))).encode()

@@ -11,6 +11,9 @@ import time
 
 from . import pins
 from .app import Controller
+from .leds import Chains, chain_layout
+
+CAUSE_FILE = "/reset-cause"  # why the firmware restarted the board itself (machine.reset looks like a watchdog)
 
 
 class UsbPort:
@@ -21,7 +24,10 @@ class UsbPort:
         self.tx = sys.stdout.buffer
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
+        self.out_poller = select.poll()
+        self.out_poller.register(sys.stdout, select.POLLOUT)
         self.one = bytearray(1)
+        self.quiet_until = 0  # after a slow write: the host is not reading, so nothing is written for a while
 
     def any(self):
         for _ in self.poller.ipoll(0):
@@ -36,8 +42,25 @@ class UsbPort:
             return 1
         return 0
 
+    def room(self, length):
+        """True when a frame can be written without waiting: the USB buffer has room and the last write was quick.
+
+        The rp2 says only whether some room is left; a write that must wait for the rest can block up to
+        500 ms, so after a slow write we pause writing for QUIET_MS (frames wait in the ring meanwhile)."""
+        if time.ticks_diff(time.ticks_ms(), self.quiet_until) < 0:
+            return False
+        for _ in self.out_poller.ipoll(0):
+            return True
+        return False
+
+    QUIET_MS = 250
+    SLOW_MS = 20
+
     def write(self, buf, length):
-        self.tx.write(buf, 0, length)
+        started = time.ticks_ms()
+        self.tx.write(buf, 0, length)  # offset and length: no slice, no allocation
+        if time.ticks_diff(time.ticks_ms(), started) > self.SLOW_MS:
+            self.quiet_until = time.ticks_add(time.ticks_ms(), self.QUIET_MS)
 
 
 class Hardware:
@@ -56,15 +79,25 @@ class Hardware:
             miso=pin(pins.SPI_MISO),
         )
         self.cs = pin(pins.RC522_CS, pin.OUT, value=1)
-        self.rst = pin(pins.RC522_RST, pin.OUT, value=1)
-        self.pixels = neopixel.NeoPixel(pin(pins.PIXELS), pins.SEAT_PIXELS + pins.STRIP_PIXELS)
+        self.rst = None  # the reader's RST is tied high on the board; the driver soft-resets it
+        chain_pins, lengths, which, offsets = chain_layout(pins.SEAT_PIXEL_PINS, pins.STRIP_PIN, pins.STRIP_PIXELS)
+        chains = [neopixel.NeoPixel(pin(chain_pins[i], pin.OUT), lengths[i]) for i in range(len(chain_pins))]
+        self.pixels = Chains(chains, which, offsets)
+        self.led_budget_ma = pins.LED_BUDGET_MA
         self.pwm = machine.PWM(pin(pins.BUZZER))
         self.status_led = pin(pins.STATUS_LED, pin.OUT)
         self.board_id = "".join("%02x" % b for b in machine.unique_id())
         self.boot_id = "%08x" % int.from_bytes(__import__("os").urandom(4), "big")
         self.watchdog = None
+        self.reset_cause = read_reset_cause()
 
-    def reset(self):
+    def reset(self, cause="reset"):
+        """Restart now, leaving word of why for the next start's hello."""
+        try:
+            with open(CAUSE_FILE, "w") as note:
+                note.write(cause)
+        except OSError:
+            pass
         machine.reset()
 
     def safe_mode(self):
@@ -74,6 +107,19 @@ class Hardware:
 
 
 SAFE_FLAG = "/safe-mode"
+
+
+def read_reset_cause():
+    """Why the board started: `reset` or `error` (the firmware's own restarts), `watchdog` or `power`."""
+    try:
+        with open(CAUSE_FILE) as note:
+            cause = note.read()
+        os.remove(CAUSE_FILE)
+        if cause in ("reset", "error"):
+            return cause
+    except OSError:
+        pass
+    return "watchdog" if machine.reset_cause() == machine.WDT_RESET else "power"
 
 
 def safe_mode_wanted():

@@ -23,10 +23,12 @@ SEQ_MASK = const(0xFFFF)
 
 
 class Link:
-    RTO_MS = 250
+    RTO_MS = 250  # the first retransmission; then 2, 4 and 8 times as long while nothing is acknowledged
+    BACKOFF_MAX = 3
     HEARTBEAT_MS = 1000
     SLOTS = 32  # frames waiting for an acknowledgement; a full ring drops new events (counted)
     RESERVED = 4  # slots only snapshots and command results may take, so a resync never finds the ring full
+    WRITES_PER_STEP = 4  # frames written in one polling step at most: a long backlog never starves the loop
 
     def __init__(self, port, board_id, boot_id, on_command, snapshot):
         self.port = port
@@ -37,6 +39,7 @@ class Link:
         self.lengths = [0] * self.SLOTS
         self.head = 0  # ring index of the oldest unacknowledged frame
         self.count = 0
+        self.sent = 0  # how many frames from the head went out since the last (re)transmission began
         self.base_seq = 0  # its sequence number
         self.rx_expect = 0  # the next host sequence number we accept
         self.writer = Writer(bytearray(MAX_FRAME))  # unsequenced frames
@@ -46,10 +49,44 @@ class Link:
         self.last_send = 0
         self.last_heartbeat = 0
         self.last_nonce = -1
+        self.last_sync_boot = b""
+        self.heard = False  # a frame from the host arrived since the last sync
         self.started = False
+        self.frozen = False  # a reset is under way: host commands are no longer taken (nor acknowledged)
+        self.tries = 0  # retransmissions since the host last acknowledged anything
+        self.writes_left = self.WRITES_PER_STEP
         self.dropped = 0  # events lost to a full ring
+        self.unsent = 0  # writes skipped because the port had no room (the host was not reading)
         self.repeats = 0  # host frames dropped as repeats or after a gap
         self.snapshot = snapshot  # snapshot(writer) writes the snapshot's payload
+        # What the hello and the heartbeat tell besides the session (the controller fills them in).
+        self.micropython = b""  # the MicroPython version, empty when the firmware runs elsewhere
+        self.reader_version = 0  # the RC522's version register, 0 when no reader answers
+        self.reader_inits = 0
+        self.budget_ma = 0
+        self.cause = b"power"  # why the board (re)started
+
+    # -- writing -----------------------------------------------------------------------------------
+    def _write(self, buf, length):
+        """Write one frame if the port has room and this step may still write; False if it was not written.
+
+        A USB write with nobody reading can block for half a second on the rp2, so we never start one the
+        port cannot take at once; an unwritten frame is sent again (sequenced) or answered again (acks)."""
+        if self.writes_left <= 0:
+            return False
+        if not self.port.room(length):
+            self.unsent += 1
+            return False
+        self.writes_left -= 1
+        self.port.write(buf, length)
+        return True
+
+    def _pump(self):
+        while self.sent < self.count:
+            index = (self.head + self.sent) % self.SLOTS
+            if not self._write(self.slots[index], self.lengths[index]):
+                return
+            self.sent += 1
 
     # -- sending -----------------------------------------------------------------------------------
     def start(self, kind, reserved=False):
@@ -63,7 +100,7 @@ class Link:
         return writer.begin((self.base_seq + self.count) & SEQ_MASK, kind)
 
     def finish(self, now):
-        """Seal the frame begun with `start` and send it."""
+        """Seal the frame begun with `start` and send it (now, or in a later step when the port is busy)."""
         writer = self.slot_writer
         length = writer.end()
         if not length:
@@ -74,18 +111,17 @@ class Link:
         if self.count == 0:
             self.last_send = now
         self.count += 1
-        self.port.write(writer.buf, length)
+        self._pump()
 
     def send_unsequenced(self, writer):
         length = writer.end()
         if length:
-            self.port.write(writer.buf, length)
+            self._write(writer.buf, length)
 
     def retransmit(self, now):
         self.last_send = now
-        for k in range(self.count):
-            index = (self.head + k) % self.SLOTS
-            self.port.write(self.slots[index], self.lengths[index])
+        self.sent = 0
+        self._pump()
 
     def _ack(self, seq):
         writer = self.writer.begin(UNSEQ, b"ack")
@@ -106,6 +142,10 @@ class Link:
         writer.int(self.dropped)
         writer.raw(b',"boot":')
         writer.text(self.boot_id)
+        writer.raw(b',"rc":')
+        writer.int(self.reader_version)
+        writer.raw(b',"ri":')
+        writer.int(self.reader_inits)
         writer.byte(0x7D)
         self.send_unsequenced(writer)
 
@@ -125,6 +165,23 @@ class Link:
         writer.int(self.base_seq)
         writer.raw(b',"rx":')
         writer.int(self.rx_expect)
+        writer.raw(b',"mp":')
+        writer.text(self.micropython)
+        writer.raw(b',"rc":')
+        writer.int(self.reader_version)
+        writer.raw(b',"ma":')
+        writer.int(self.budget_ma)
+        writer.raw(b',"why":')
+        writer.text(self.cause)
+        writer.byte(0x7D)
+        self.send_unsequenced(writer)
+
+    def error(self, name):
+        """Tell the host what went wrong just before the board restarts (unsequenced: there is no time for acks)."""
+        self.writes_left = 1
+        writer = self.writer.begin(UNSEQ, b"err")
+        writer.raw(b'{"e":')
+        writer.text(name)
         writer.byte(0x7D)
         self.send_unsequenced(writer)
 
@@ -136,6 +193,7 @@ class Link:
 
     # -- receiving ---------------------------------------------------------------------------------
     def poll(self, now):
+        self.writes_left = self.WRITES_PER_STEP
         port = self.port
         reader = self.reader
         while port.any():
@@ -145,8 +203,13 @@ class Link:
             for i in range(n):
                 if reader.push(self.chunk[i]) and reader.check():
                     self._frame(now)
-        if self.count and ticks_diff(now, self.last_send) >= self.RTO_MS:
-            self.retransmit(now)
+        if self.count:
+            tries = self.tries if self.tries < self.BACKOFF_MAX else self.BACKOFF_MAX
+            if ticks_diff(now, self.last_send) >= self.RTO_MS << tries:
+                self.tries += 1
+                self.retransmit(now)
+            else:
+                self._pump()  # frames the port had no room for before
         if not self.started or ticks_diff(now, self.last_heartbeat) >= self.HEARTBEAT_MS:
             self.started = True
             self.last_heartbeat = now
@@ -157,12 +220,16 @@ class Link:
         reader = self.reader
         if reader.seq == UNSEQ:
             if reader.kind_is(b"ack"):
+                self.heard = True
                 self._acked(reader.int_field(b"n"), now)
             elif reader.kind_is(b"sync"):
                 self._sync(now)
             elif reader.kind_is(b"safe"):
                 self.on_command("safe", b"")  # no session needed: deployment asks for it out of the blue
             return
+        self.heard = True
+        if self.frozen or self.last_nonce < 0:
+            return  # no session yet (a host's frames from before our restart) or a reset under way
         if reader.seq != self.rx_expect:
             self.repeats += 1
             self._ack(self.rx_expect - 1)
@@ -179,8 +246,10 @@ class Link:
             return  # an old or foreign acknowledgement
         self.head = (self.head + done) % self.SLOTS
         self.count -= done
+        self.sent = self.sent - done if self.sent > done else 0
         self.base_seq = (self.base_seq + done) & SEQ_MASK
         self.last_send = now
+        self.tries = 0
 
     def _sync(self, now):
         import json
@@ -192,14 +261,23 @@ class Link:
         except (ValueError, TypeError, AttributeError):
             self.reader.bad += 1
             return
-        if nonce == self.last_nonce:
-            self.hello(nonce)  # a repeated sync: its hello may have been lost
+        if nonce == self.last_nonce and boot == self.last_sync_boot and not self.heard:
+            # A repeated sync: its hello was lost, the host has not spoken since. It listens now: the backlog
+            # (the snapshot included) goes again at once rather than after a backed-off timeout.
+            self.hello(nonce)
+            self.tries = 0
+            self.retransmit(now)
             return
         self.last_nonce = nonce
+        self.last_sync_boot = boot
+        self.heard = False
+        self.tries = 0
         if boot != self.boot_id:
-            # A new host session: what it never saw is stale, numbering starts again.
+            # A new host session (a restarted host knows no boot id): what it never saw is stale, numbering
+            # starts again, and the snapshot tells it what is held now. Nothing is replayed.
             self.head = 0
             self.count = 0
+            self.sent = 0
             self.base_seq = 0
             self.rx_expect = 0
         self.hello(nonce)

@@ -14,7 +14,7 @@ MAX_ID = (LAST_PAGE - FIRST_PAGE + 1) * 4 - 4
 def pack(card_id):
     """The bytes to write from FIRST_PAGE, a multiple of 4 long."""
     data = card_id.encode()
-    if not data or len(data) > MAX_ID:
+    if not data or len(data) > MAX_ID or len(data) != len(card_id):
         raise ValueError("card id must be 1 to %d ASCII characters" % MAX_ID)
     out = bytearray(MAGIC)
     out.append(VERSION)
@@ -32,12 +32,17 @@ def unpack(data):
     length = data[3]
     if length == 0 or 4 + length > len(data):
         return None
-    return bytes(data[4 : 4 + length]).decode()
+    try:
+        return bytes(data[4 : 4 + length]).decode()
+    except UnicodeError:  # a tag written by something else: not ours
+        return None
 
 
 def write_card(reader, card_id):
     """Write a card id to the tag on the reader and read it back; the tag's UID length, or 0 on failure."""
     data = pack(card_id)
+    if not reader.ready:
+        return 0
     length = reader.select()
     if not length:
         return 0
@@ -54,6 +59,8 @@ def write_card(reader, card_id):
 
 def read_card(reader, selected=False):
     """The card id stored on the tag on the reader, or None."""
+    if not reader.ready:
+        return None
     if not selected and not reader.select():
         return None
     block = bytearray(16)

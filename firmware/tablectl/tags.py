@@ -36,11 +36,15 @@ class TagTracker:
         return self.uid_len > 0
 
     def poll(self, now):
+        if not self.reader.ready:
+            return  # no reader yet (set-up, or none answers): tags neither come nor go
         if self.started and ticks_diff(now, self.last_poll) < self.POLL_MS:
             return
         self.started = True
         self.last_poll = now
         length = self.reader.read_uid()
+        if not length and self.uid_len and not self.reader.check(now):
+            return  # the reader lost its set-up (not the tag its place): it is set up again, no miss counted
         if not length:
             self.seen = 0
             self.candidate_len = 0

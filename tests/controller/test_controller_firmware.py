@@ -156,10 +156,14 @@ def test_real_hardware_set_up_follows_the_pin_map(monkeypatch, tmp_path):
         SPI=lambda spi_id, **kw: spi_args.update(kw, id=spi_id),
         PWM=lambda pin: types.SimpleNamespace(pin=pin),
         WDT=lambda timeout: None,
+        PWRON_RESET=1,
+        WDT_RESET=3,
+        reset_cause=lambda: 3,
         unique_id=lambda: b"\xe6\x61\x4c\x01",
         reset=lambda: None,
     )
     neopixel = fake_module("neopixel", NeoPixel=lambda pin, n: types.SimpleNamespace(pin=pin, n=n))
+    monkeypatch.setattr(firmware.module("leds"), "Chains", lambda chains, which, offsets: chains)
     monkeypatch.setitem(sys.modules, "machine", machine)
     monkeypatch.setitem(sys.modules, "neopixel", neopixel)
     monkeypatch.setitem(sys.modules, "micropython", fake_module("micropython", kbd_intr=lambda c: None))
@@ -186,8 +190,15 @@ def test_real_hardware_set_up_follows_the_pin_map(monkeypatch, tmp_path):
         reader["mosi"],
         reader["miso"],
     )
-    assert (hardware.cs.gpio, hardware.rst.gpio) == (reader["cs"], reader["rst"])
-    assert hardware.pixels.pin.gpio == pins["pixels"]["gpio"]
-    assert hardware.pixels.n == pins["pixels"]["seat_pixels"] + pins["pixels"]["strip_pixels"]
+    assert hardware.cs.gpio == reader["cs"] and hardware.rst is None
+    pixels = pins["pixels"]
+    chains = {chain.pin.gpio: chain.n for chain in hardware.pixels}
+    strip_seats = pixels["seat_gpio"].count(pixels["strip_gpio"])
+    assert chains == {
+        **{gpio: 1 for gpio in pixels["seat_gpio"]},
+        pixels["strip_gpio"]: strip_seats + pixels["strip_pixels"],
+    }, "every seat pixel has a data pin of its own; the strip's carries only the seats on the controller"
     assert hardware.pwm.pin.gpio == pins["buzzer"]["gpio"]
     assert hardware.board_id == "e6614c01"
+    assert hardware.reset_cause == "watchdog"
+    assert hardware.led_budget_ma == pinmap.led_budget_ma(pins)

@@ -11,10 +11,11 @@ from fw_scenarios import NTAG_UID, Rig
 
 from companion.link import BoardLink, discovery, firmware, open_board
 from companion.link.events import BoardEvent
-from companion.link.protocol import HostProtocol
+from companion.link.protocol import MAX_FRAME, FrameTooLong, HostProtocol, frame_for, split_leds
 
 fw_link = firmware.module("link")
 fw_app = firmware.module("app")
+fw_frame = firmware.module("frame")
 
 
 class Pair:
@@ -27,6 +28,9 @@ class Pair:
         self.events: list[BoardEvent] = []
         self.up = True  # board -> host passes
         self.down = True  # host -> board passes
+        self.drop_down: str | None = None  # host frames of this kind are lost on the way, every time
+        self.drop_acks = False  # the board's acknowledgements are lost
+        self.sent: list[bytes] = []  # every line the host sent
         self.host.start(self.now)
         self.pump(20)
 
@@ -37,13 +41,32 @@ class Pair:
     def pump(self, ms: float) -> None:
         for _ in range(int(ms) // 2):
             self.rig.run(2)
+            if self.rig.hw.resets:  # the board restarted itself, as the Pico would: a fresh controller
+                self.reboot()
             data = self.rig.port.take()
+            if self.drop_acks:
+                data = b"".join(line + b"\n" for line in data.split(b"\n") if line and b" ack " not in line)
             if self.up:
                 self.events += self.host.feed(data, self.now)
             self.host.poll(self.now)
             out = self.host.take_output()
+            lines = [line + b"\n" for line in out.split(b"\n") if line]
+            self.sent += lines
+            if self.drop_down is not None:
+                lines = [line for line in lines if f" {self.drop_down} ".encode() not in line]
             if self.down:
-                self.rig.port.feed(out)
+                self.rig.port.feed(b"".join(lines))
+
+    def reboot(self) -> None:
+        hardware = self.rig.hw
+        self.reboots += 1
+        hardware.resets = 0
+        hardware.reset_cause = hardware.causes[-1]
+        hardware.boot_id = f"{0xB0070000 + self.reboots:08x}"
+        self.rig.port.take()  # what was on the wire when the board restarted is lost
+        self.rig.controller = fw_app.Controller(self.rig.port, hardware)
+
+    reboots = 0
 
     def kinds(self) -> list[str]:
         kinds = [e.kind for e in self.events]
@@ -227,3 +250,125 @@ def test_udev_rule_names_the_board_and_hides_it_from_modemmanager():
     assert lines and all(f'ATTRS{{idVendor}}=="{vid}"' in r and f'ATTRS{{idProduct}}=="{pid}"' in r for r in lines)
     assert all('ENV{ID_MM_DEVICE_IGNORE}="1"' in r for r in lines)
     assert any('SUBSYSTEM=="tty"' in r and 'SYMLINK+="companion-board"' in r for r in lines)
+
+
+def test_every_command_is_checked_against_the_boards_frame_limit():
+    host = HostProtocol()
+    with pytest.raises(FrameTooLong, match="exceeds the board's limit of 200"):
+        host.command("beep", {"notes": [[20000, 5000]] * 16}, 0.0)
+    with pytest.raises(FrameTooLong):
+        host.command("tagw", {"card": "x" * 190}, 0.0)
+    assert not host.pending, "a refused command queues nothing"
+    assert len(frame_for("beep", {"notes": [[20000, 5000]] * 12})) <= MAX_FRAME
+
+
+def test_an_led_state_too_big_for_one_frame_is_split_and_shown_whole():
+    pair = Pair()
+    seats = [f"{i + 1:02x}0000" for i in range(7)]
+    strip = [f"0000{i + 1:02x}" for i in range(16)]
+    with pytest.raises(FrameTooLong):
+        frame_for("leds", {"seats": seats, "strip": strip, "flash": "accept"}, 0)
+    parts = split_leds({"seats": seats, "strip": strip, "flash": "accept"})
+    assert len(parts) >= 2 and all(len(frame_for("leds", part)) <= MAX_FRAME for part in parts)
+    pair.host.command("leds", {"seats": seats, "strip": strip}, pair.now)
+    pair.pump(40)
+    assert not pair.host.pending
+    shown = pair.rig.hw.pixels.shown
+    assert shown[:7] == [(i + 1, 0, 0) for i in range(7)]
+    assert shown[7:] == [(0, 0, i + 1) for i in range(16)]
+
+
+async def test_set_leds_refuses_what_cannot_be_sent():
+    link = BoardLink(port="/nonexistent")
+    with pytest.raises(ValueError, match="limit"):
+        await link.beep([(20000, 5000)] * 16)
+    assert not link.protocol.pending
+
+
+def test_strings_with_tilde_newline_quote_and_control_chars_cross_both_ways():
+    pair = Pair()
+    pair.rig.hw.reader.place(simhw_tag())
+    pair.pump(300)
+    card = 'a~b"c\\d\ne\x01\x7f'
+    pair.host.command("tagw", {"card": card}, pair.now)
+    pair.host.command("tagr", {}, pair.now)
+    pair.pump(40)
+    assert list(pair.host.results) == [("tagw", {"ok": True}), ("tagr", {"ok": True, "detail": card})]
+    assert all(line.count(b"~") == 1 and line.count(b"\n") == 1 for line in pair.sent)
+    assert pair.host.bad_frames == 0 and pair.rig.controller.link.reader.bad == 0
+
+
+def simhw_tag():
+    from companion.link.simhw import SimTag
+
+    return SimTag(NTAG_UID)
+
+
+def test_host_nonces_are_random_per_process():
+    assert len({HostProtocol().nonce for _ in range(20)}) == 20
+
+
+def test_a_restarted_host_gets_a_snapshot_and_no_replay():
+    pair = Pair()
+    pair.rig.click(1, gap=40)
+    pair.pump(100)
+    assert [e.button for e in pair.events if e.kind == "button"] == [1, 1, 1]
+    pair.up = pair.down = False  # the host process dies
+    pair.rig.click(2)  # pressed meanwhile: nobody acknowledges it
+    pair.rig.hw.seat_buttons[4].pressed = True
+    pair.pump(100)
+    pair.host = HostProtocol()  # systemd starts it again
+    pair.events.clear()
+    pair.up = pair.down = True
+    pair.host.start(pair.now)
+    pair.pump(100)
+    assert pair.kinds() == ["hello", "connected", "snapshot"]
+    pair.rig.hw.seat_buttons[4].pressed = False
+    pair.pump(200)
+    buttons = [(e.button, e.action) for e in pair.events if e.kind == "button"]
+    assert buttons == [(4, "up"), (4, "press")], "seat 2's press from before is not replayed"
+
+
+def test_a_reset_whose_acknowledgement_is_lost_restarts_the_board_once():
+    pair = Pair()
+    pair.host.command("leds", {"seats": ["101010"]}, pair.now)
+    pair.pump(20)
+    pair.drop_acks = True
+    pair.host.command("reset", {}, pair.now)
+    pair.pump(HostProtocol.RTO * 1000 * 3)
+    pair.drop_acks = False
+    pair.pump(1000)
+    assert pair.reboots == 1, "the resent reset never reaches the fresh board"
+    assert not any(kind == "reset" for kind, _ in pair.host.pending)
+    assert pair.host.ready and pair.host.info["cause"] == "reset"
+    assert pair.rig.hw.pixels.shown[0] == (16, 16, 16), "the lights come back"
+
+
+def test_a_frame_the_board_never_takes_costs_a_resync_then_is_dropped():
+    pair = Pair()
+    pair.kinds()
+    pair.drop_down = "beep"
+    pair.host.command("beep", {"pattern": "tap"}, pair.now)
+    pair.host.command("leds", {"seats": ["030303"]}, pair.now)
+    pair.pump(HostProtocol.RTO * 1000 * (HostProtocol.RESYNC_AFTER + 2) + 600)
+    assert "hello" in pair.kinds(), "after RESYNC_AFTER tries the session is synced again"
+    pair.pump(HostProtocol.RTO * 1000 * (HostProtocol.RESYNC_AFTER + 2))
+    assert pair.host.given_up == ["beep"]
+    pair.pump(100)
+    assert pair.rig.hw.pixels.shown[0] == (3, 3, 3), "what followed the dropped frame arrives"
+    assert not pair.host.pending
+
+
+def test_an_old_micropython_is_refused_with_what_to_flash(monkeypatch):
+    monkeypatch.setattr(fw_app, "_micropython_version", lambda: b"1.22.2")
+    pair = Pair()
+    assert [e.kind for e in pair.events] == ["hello"]
+    assert "MicroPython 1.22.2" in (pair.events[0].reason or "") and "1.23" in (pair.events[0].reason or "")
+    assert pair.host.state == "mismatch"
+
+
+def test_hello_reports_the_reader_the_budget_and_the_start_cause():
+    pair = Pair()
+    hello = pair.events[0]
+    assert (hello.reader, hello.budget_ma, hello.cause, hello.micropython) == (0x92, 350, "power", None)
+    assert "reader 0x92" in hello.describe() and "350 mA" in hello.describe()
