@@ -30,13 +30,16 @@ from companion.core.seats import TABLE
 from companion.i18n import cli_text
 from companion.link import BoardEvent, BoardLink
 from companion.link.events import KEYS
+from companion.link.lights import within_budget
 from companion.play.router import GESTURES, Act, Decision, Note, Refuse, Router, Undo
 from companion.play.screen import DisplayProcess, screen_problem
 from companion.store import Session, Store
 
 SEAT_LAMPS = 7
 DARK = "000000"
-TABLE_LIGHT = "ffffff"  # the strip when the table is to reveal a card
+# The strip when the table is to reveal a card: a warm white that with the 23 pixels' idle draw stays at about
+# 235 mA, inside the 350 mA the LEDs may take from the Pi's USB port (full white would be about 1 A).
+TABLE_LIGHT = "403830"
 BOARD_WAIT = 3.0  # seconds `ready` waits for a controller to say hello
 
 
@@ -110,9 +113,17 @@ def colour_hex(colour: str) -> str:
     return text if len(text) == 6 else DARK
 
 
-def lamps(session: Session) -> tuple[list[str], str]:
+def lamps(session: Session, budget_ma: int | None = None) -> tuple[list[str], str]:
     """The seat lamps (lit in the player's colour when that seat is to act) and the strip (the colour of the one
-    seat to act, white when the table is to reveal a card, the winner's colour at the end)."""
+    seat to act, white when the table is to reveal a card, the winner's colour at the end), dimmed to fit the
+    LEDs' current budget with the worst flash over the strip (companion/link/lights.py)."""
+    seats, strip = _lamps(session)
+    seats, fitted = within_budget(seats, strip, budget_ma=budget_ma)
+    assert isinstance(fitted, str)
+    return seats, fitted
+
+
+def _lamps(session: Session) -> tuple[list[str], str]:
     colours = {row.seat: colour_hex(row.colour) for row in session.store.seats(session.id)}
     state = session.state
     game = session.game
@@ -444,7 +455,7 @@ class Table:
             live, board = self.live, self.board
             if live is None or board is None or not board.connected:
                 continue
-            wanted = await asyncio.to_thread(lamps, live.session)
+            wanted = await asyncio.to_thread(lamps, live.session, board.protocol.info.get("budget_ma"))
             if wanted != self._lamps:
                 self._lamps = wanted
                 await board.set_leds(seats=wanted[0], strip=wanted[1])

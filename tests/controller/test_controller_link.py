@@ -8,8 +8,10 @@ import types
 import pytest
 import serial
 from fw_scenarios import NTAG_UID, Rig
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.link import BoardLink, discovery, firmware, open_board
+from companion.link import BoardLink, discovery, firmware, lights, open_board
 from companion.link.events import BoardEvent
 from companion.link.protocol import MAX_FRAME, FrameTooLong, HostProtocol, frame_for, split_leds
 
@@ -187,7 +189,7 @@ async def test_simulated_board_over_a_pseudo_terminal():
         sim.place_tag(NTAG_UID)
         event = await next_event(events, "tag")
         assert (event.uid, event.present) == (NTAG_UID, True)
-        await link.set_leds(seats=["ff0000"] * 7, strip="0000ff", flash="accept")
+        await link.set_leds(seats=["ff0000"] * 7, strip="000040", flash="accept")  # within the budget
         await link.beep([(440, 30)])
         assert await link.write_tag("chili-3")
         assert await link.read_tag() == "chili-3"
@@ -372,3 +374,30 @@ def test_hello_reports_the_reader_the_budget_and_the_start_cause():
     hello = pair.events[0]
     assert (hello.reader, hello.budget_ma, hello.cause, hello.micropython) == (0x92, 350, "power", None)
     assert "reader 0x92" in hello.describe() and "350 mA" in hello.describe()
+
+
+colours = st.integers(0, 0xFFFFFF).map(lambda v: f"{v:06x}")
+
+
+@given(seats=st.lists(colours, min_size=7, max_size=7),
+       strip=st.one_of(colours, st.lists(colours, min_size=16, max_size=16)),
+       budget=st.sampled_from([350, 2000]))
+@settings(max_examples=300, deadline=None)
+def test_the_hosts_lights_fit_the_budget_even_under_a_flash(seats, strip, budget):
+    fitted_seats, fitted_strip = lights.within_budget(seats, strip, budget_ma=budget)
+    strip_list = [fitted_strip] * 16 if isinstance(fitted_strip, str) else fitted_strip
+    frame = lights.worst_frame([lights.rgb(c) for c in fitted_seats], [lights.rgb(c) for c in strip_list])
+    assert lights.draw_ma(frame) <= budget
+    if lights.draw_ma(lights.worst_frame([lights.rgb(c) for c in seats],
+                                         [lights.rgb(c) for c in ([strip] * 16 if isinstance(strip, str) else strip)]
+                                         )) <= budget:
+        assert (fitted_seats, fitted_strip) == (seats, strip), "what fits is sent unchanged"
+
+
+def test_the_table_light_and_flashes_fit_the_usb_budget():
+    from companion.play.runner import TABLE_LIGHT
+
+    seats = ["ffffff"] * 7
+    assert lights.within_budget(["000000"] * 7, TABLE_LIGHT) == (["000000"] * 7, TABLE_LIGHT)
+    dimmed, strip = lights.within_budget(seats, "ffffff")
+    assert dimmed != seats and strip != "ffffff", "full white everywhere is dimmed before it is sent"

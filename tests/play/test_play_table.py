@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 from companion.core.seats import TABLE
 from companion.games.power_grid.actions import ChooseRegions
 from companion.play.router import key_press, seat_press, tap
-from companion.play.runner import lamps
+from companion.play.runner import TABLE_LIGHT, lamps
 from companion.store import Session, Store
 from display.app import DisplayApp
 from display.client import PublicClient
@@ -228,7 +228,7 @@ def test_the_table_lamp_is_white_while_a_card_is_to_be_revealed(tmp_path, mode):
     awaiting = TABLE in session.game.current_seats(session.state)
     assert awaiting == (mode == "physical")
     if awaiting:
-        assert strip == "ffffff" and seats == ["000000"] * 7
+        assert strip == TABLE_LIGHT and seats == ["000000"] * 7
     else:
         turn = session.state.turn
         assert strip == seats[turn] != "000000"
