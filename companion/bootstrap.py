@@ -20,7 +20,7 @@ BIN = VENV / "bin"
 # Debian / Raspberry Pi OS packages: what the companion needs to run, and what the tests add.
 RUN_PACKAGES = {"python3-venv": None, "fonts-noto-core": "/usr/share/fonts/truetype/noto"}
 TEST_PACKAGES = {"chromium": "/usr/bin/chromium", "nodejs": "/usr/bin/node", "npm": "npm"}
-NODE_PROJECTS = [ROOT / "tests" / "controller" / "node"]
+NODE_PROJECTS = [ROOT / "tests" / "controller" / "node", ROOT / "tests" / "web" / "node"]
 
 
 def say(text: str) -> None:

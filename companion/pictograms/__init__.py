@@ -15,6 +15,12 @@ from functools import cache
 Colour = tuple[int, int, int]
 INK = "#1e1e22"
 
+
+def N_(text: str) -> str:
+    """Marks an English name for the message catalogs (the pages and the display translate it when shown)."""
+    return text
+
+
 # Colour-blind-safe colours for the stones (Okabe–Ito), kept apart in lightness; the shapes carry the meaning.
 STONE_COLOURS: dict[str, Colour] = {
     "sun": (240, 196, 25), "moon": (120, 132, 150), "fish": (230, 159, 0), "bird": (213, 94, 0),
@@ -37,15 +43,16 @@ PLANT_COLOURS: dict[str, Colour] = {
 }
 # The English names (message ids); pages and the display translate them.
 LABELS: dict[str, dict[str, str]] = {
-    "stone": {"sun": "Sun", "moon": "Moon", "fish": "Fish", "bird": "Bird", "horse": "Horse", "boat": "Boat",
-              "seed": "Seed", "tree": "Tree"},
-    "bean": {"coffee": "Coffee Bean", "wax": "Wax Bean", "blue": "Blue Bean", "chili": "Chili Bean",
-             "stink": "Stink Bean", "green": "Green Bean", "soy": "Soy Bean", "black_eyed": "Black-eyed Bean",
-             "red": "Red Bean", "garden": "Garden Bean", "cocoa": "Cocoa Bean"},
-    "resource": {"coal": "Coal", "oil": "Oil", "garbage": "Garbage", "uranium": "Uranium"},
-    "plant": {"coal": "Coal plant", "oil": "Oil plant", "hybrid": "Hybrid plant", "garbage": "Garbage plant",
-              "uranium": "Uranium plant", "ecological": "Ecological plant"},
-    "city": {"city": "City", "house": "House"},
+    "stone": {"sun": N_("Sun"), "moon": N_("Moon"), "fish": N_("Fish"), "bird": N_("Bird"), "horse": N_("Horse"),
+              "boat": N_("Boat"), "seed": N_("Seed"), "tree": N_("Tree")},
+    "bean": {"coffee": N_("Coffee Bean"), "wax": N_("Wax Bean"), "blue": N_("Blue Bean"),
+             "chili": N_("Chili Bean"), "stink": N_("Stink Bean"), "green": N_("Green Bean"),
+             "soy": N_("Soy Bean"), "black_eyed": N_("Black-eyed Bean"), "red": N_("Red Bean"),
+             "garden": N_("Garden Bean"), "cocoa": N_("Cocoa Bean")},
+    "resource": {"coal": N_("Coal"), "oil": N_("Oil"), "garbage": N_("Garbage"), "uranium": N_("Uranium")},
+    "plant": {"coal": N_("Coal plant"), "oil": N_("Oil plant"), "hybrid": N_("Hybrid plant"),
+              "garbage": N_("Garbage plant"), "uranium": N_("Uranium plant"), "ecological": N_("Ecological plant")},
+    "city": {"city": N_("City"), "house": N_("House")},
 }
 
 

@@ -310,12 +310,22 @@ export function playerName(envelope, seat) {
 // Log (and refusal) arguments with these names are seats and read as the player's name.
 const SEAT_ARGS = /^(player|seat|target|who|winner|opener|buyer|bidder|partner|giver|receiver|active|from_player|to_player|offerer|other|owner|loser|leader)$/;
 
+// A game's own words for log arguments (a card id as the card, a bean as its name), set by its renderer.
+let argWords = null;
+
+/** Let a game name its log arguments: fn(key, value, envelope) returns the words, or undefined for the default. */
+export function setArgWords(fn) {
+  argWords = typeof fn === "function" ? fn : null;
+}
+
 /** One ticker entry in the page's language: the template is the message id, the arguments typed. */
 export function logText(envelope, entry) {
   const args = {};
   for (const [key, value] of Object.entries(entry.args || {})) {
     const isSeat = Number.isInteger(value) || value === "host" || value === "table";
-    if (SEAT_ARGS.test(key) && isSeat) args[key] = playerName(envelope || {}, value);
+    const own = argWords ? argWords(key, value, envelope || {}) : undefined;
+    if (own !== undefined && own !== null) args[key] = own;
+    else if (SEAT_ARGS.test(key) && isSeat) args[key] = playerName(envelope || {}, value);
     else if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "number" ? formatNumber(v) : t(String(v)))).join(", ");
     else if (typeof value === "string") args[key] = t(value);
     else args[key] = value;

@@ -1,8 +1,9 @@
 // The phone page of one seat: its private view, live; actions built from its legal actions; hints; undo.
 
 import { buildControls, groupLegal } from "./actions.js";
-import { Live, clear, h, lang, languages, nativeDigits, playerName, reasonText, setWesternDigits, socketUrl, t,
-  takeToken, westernDigits } from "./common.js";
+import { Live, clear, h, lang, languages, nativeDigits, playerName, reasonText, setArgWords, setWesternDigits, socketUrl,
+  t, takeToken, westernDigits } from "./common.js";
+import { loadLook, look } from "./look.js";
 import { factsList, renderGeneric, scoresSection, tappableCards, tickerList } from "./render.js";
 
 const page = document.body;
@@ -18,14 +19,85 @@ const state = {
 };
 let busyTimer = null;
 let toastTimer = null;
+const baseTitle = document.title;
+// Whether it was this seat's turn at the last view (null before the first): a change to true calls the player.
+let wasMine = null;
+const announcer = h("p", { class: "sr-only", role: "status", "aria-live": "polite" });
+document.body.append(announcer);
 let live = null;
 // A time limit the server keeps (Bohnanza's trading): when it ends, by this phone's clock.
 const clock = { what: null, ends: 0, timer: null };
 
+// Feedback sits under the header (never over it): a refusal stays until tapped or 8 s, "Done" is a short line.
 function toast(text, kind) {
   clearTimeout(toastTimer);
-  clear(toastBox, text ? h("div", { class: `toast ${kind || ""}`, onclick: () => clear(toastBox) }, text) : null);
-  if (text) toastTimer = setTimeout(() => clear(toastBox), kind === "error" ? 8000 : 2500);
+  const role = kind === "error" ? "alert" : "status";
+  clear(toastBox, text ? h("div", { class: `toast ${kind || ""}`, role, onclick: () => clear(toastBox) }, text) : null);
+  if (text) toastTimer = setTimeout(() => clear(toastBox), kind === "error" ? 8000 : 1200);
+}
+
+// -- calling the player when it becomes their turn ------------------------------------------------------------
+function soundOn() {
+  try {
+    return localStorage.getItem("companion-sound") !== "off";
+  } catch (e) {
+    return true;
+  }
+}
+
+let audio = null;
+// Browsers start sound only after a tap: the first tap anywhere prepares it.
+document.addEventListener("pointerdown", () => {
+  if (audio || typeof AudioContext === "undefined") return;
+  try {
+    audio = new AudioContext();
+  } catch (e) {
+    audio = null;
+  }
+}, { once: true });
+
+function chime() {
+  if (!audio || !soundOn()) return;
+  try {
+    const now = audio.currentTime;
+    for (const [i, freq] of [660, 880].entries()) {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + i * 0.16);
+      gain.gain.exponentialRampToValueAtTime(0.25, now + i * 0.16 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.16 + 0.15);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(now + i * 0.16);
+      tone.stop(now + i * 0.16 + 0.16);
+    }
+  } catch (e) {
+    // No sound on this phone: the vibration and the title still call.
+  }
+}
+
+function isMine(envelope) {
+  return !envelope.over && envelope.status !== "ended" && (envelope.current_seats || []).includes(envelope.seat);
+}
+
+function callPlayer(envelope) {
+  const mine = isMine(envelope);
+  document.title = mine ? `● ${t("Your turn")} · ${baseTitle}` : baseTitle;
+  if (mine && wasMine === false) {
+    page.dataset.called = String(Number(page.dataset.called || 0) + 1);
+    if (navigator.vibrate) {
+      try {
+        navigator.vibrate([180, 80, 180]);
+      } catch (e) {
+        // Vibration refused (no tap yet, or not allowed here).
+      }
+    }
+    chime();
+    announcer.textContent = t("Your turn");
+  } else if (!mine) {
+    announcer.textContent = "";
+  }
+  wasMine = mine;
 }
 
 function setBusy(busy) {
@@ -56,7 +128,10 @@ function select(value) {
 }
 
 function context() {
-  return { envelope: state.envelope, renderer: state.renderer, submit, select, selection: state.selection, t };
+  return {
+    envelope: state.envelope, renderer: state.renderer, submit, select, selection: state.selection, t, look: look(),
+    redraw: () => draw(true),
+  };
 }
 
 function turnLine(envelope) {
@@ -137,6 +212,15 @@ function settings() {
     location.search = params.toString();
   });
   const parts = [h("label", { class: "field" }, t("Language"), choose)];
+  const sound = h("input", { type: "checkbox", checked: soundOn() });
+  sound.addEventListener("change", () => {
+    try {
+      localStorage.setItem("companion-sound", sound.checked ? "on" : "off");
+    } catch (e) {
+      // Without storage the choice lasts as long as the page.
+    }
+  });
+  parts.push(h("label", { class: "check" }, sound, " ", t("A sound when it is your turn")));
   if (nativeDigits !== "latn") {
     const box = h("input", { type: "checkbox", checked: westernDigits });
     box.addEventListener("change", () => {
@@ -178,6 +262,7 @@ function onMessage(message) {
   if (message.type === "view") {
     const changed = !state.envelope || state.envelope.state_id !== message.view.state_id;
     state.envelope = message.view;
+    callPlayer(state.envelope);
     if (changed) {
       const usable = tappableCards(state.envelope, state.renderer && state.renderer.cardFields);
       if (!usable.has(JSON.stringify(state.selection))) state.selection = undefined;
@@ -187,7 +272,7 @@ function onMessage(message) {
   } else if (message.type === "feedback") {
     setBusy(false);
     if (message.ok) {
-      toast(t("Done"), "ok");
+      toast(`✓ ${t("Done")}`, "ok");
     } else {
       toast(reasonText(state.envelope, message), "error");
       if (message.code === "stale") live.send({ type: "refresh" });
@@ -209,6 +294,7 @@ function fatal(text) {
 
 async function start() {
   const src = page.dataset.renderer;
+  const looking = loadLook(page.dataset.game);
   if (src) {
     try {
       const module = await import(src);
@@ -217,6 +303,8 @@ async function start() {
       state.renderer = null;
     }
   }
+  await looking;
+  if (state.renderer && state.renderer.argWords) setArgWords(state.renderer.argWords);
   drawTop();
   if (!token) {
     state.status = "refused";

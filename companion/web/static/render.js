@@ -1,7 +1,7 @@
 // The generic view: the players' table, the hand as cards, and every other fact of the game's view.
 
 import { cardButton, isCardField, valueLabel } from "./actions.js";
-import { h, logText, t, tn, words } from "./common.js";
+import { formatNumber, h, logText, t, tn, words } from "./common.js";
 
 // Keys the envelope or the page already shows elsewhere.
 const SHOWN_ELSEWHERE = new Set(["hand", "players", "current_seats", "over", "phase", "turn"]);
@@ -114,14 +114,40 @@ export function tickerList(envelope, count) {
   return h("ol", { class: "ticker", "aria-label": t("What happened") }, entries.map((e) => h("li", {}, logText(envelope, e))));
 }
 
-/** Final scores and winners, when the game is over. */
-export function scoresSection(envelope) {
+/**
+ * The players in rank order: winners first, then by score, then by the game's own tie-breaks (the other per-player
+ * lists of the scores, in the order the game gives them: Power Grid's money and cities, Bohnanza's hand sizes).
+ */
+export function ranking(envelope) {
   const scores = envelope.scores || {};
   const winners = new Set(scores.winners || []);
   const list = Array.isArray(scores.scores) ? scores.scores : [];
+  const players = envelope.players || [];
+  const breaks = Object.entries(scores).filter(([k, v]) => k !== "scores" && k !== "winners" && Array.isArray(v) &&
+    v.length === players.length && v.every((x) => typeof x === "number")).map(([, v]) => v);
+  const key = (seat) => [winners.has(seat) ? 1 : 0, list[seat] ?? -Infinity, ...breaks.map((b) => b[seat])];
+  const order = [...players].sort((a, b) => {
+    const ka = key(a.seat);
+    const kb = key(b.seat);
+    for (let i = 0; i < ka.length; i += 1) if (ka[i] !== kb[i]) return kb[i] - ka[i];
+    return a.seat - b.seat;
+  });
+  let rank = 0;
+  let previous = null;
+  return order.map((p, i) => {
+    const k = JSON.stringify(key(p.seat));
+    if (k !== previous) rank = i + 1;
+    previous = k;
+    return { player: p, rank, score: list[p.seat], winner: winners.has(p.seat) };
+  });
+}
+
+/** Final scores in rank order with names, when the game is over. */
+export function scoresSection(envelope) {
   return h("section", { class: "scores" }, h("h2", {}, t("Final scores")),
-    h("ol", {}, (envelope.players || []).map((p) => h("li", { class: winners.has(p.seat) ? "winner" : "" },
-      h("span", { class: "dot", style: { "--c": p.colour } }), p.name, ": ",
-      list[p.seat] !== undefined ? display({ envelope }, "score", list[p.seat]) : "–",
-      winners.has(p.seat) ? h("strong", {}, " ", t("wins")) : null))));
+    h("ol", { class: "ranking" }, ranking(envelope).map((r) => h("li", { class: r.winner ? "winner" : "", dataset: { seat: String(r.player.seat) } },
+      h("span", { class: "rank" }, formatNumber(r.rank), "."), " ",
+      h("span", { class: "dot", style: { "--c": r.player.colour } }), r.player.name, ": ",
+      r.score !== undefined ? display({ envelope }, "score", r.score) : "–",
+      r.winner ? h("strong", {}, " ", t("wins")) : null))));
 }

@@ -1,0 +1,230 @@
+"""Each game played on a 360×740 phone by tapping like a player, in English and Sindhi: tap counts, axe-core, no
+horizontal scroll, no machine words, the grid in board orientation, a call when it becomes your turn."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_helpers import Seated, ThreadServer, free_port
+
+from companion.store import Session, Store
+from companion.web import Settings
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+PHONE = {"width": 360, "height": 740}
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "artifacts"
+AXE = Path(__file__).resolve().parent / "node" / "node_modules" / "axe-core" / "axe.min.js"
+# Words a player must never read: raw ids, machine names, JavaScript's empty values.
+FORBIDDEN = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\[object|\b[a-z]+_[a-z_]+\b|\bSS\d\d\b|\b[a-z]+-\d\d\b")
+
+pytestmark = [
+    pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed"),
+    pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (tests/web/node: npm ci)"),
+]
+
+
+def get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as reply:
+        return json.loads(reply.read())
+
+
+def post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=5) as reply:
+        return json.loads(reply.read())
+
+
+class Table:
+    """One server with a session of each game, and one browser, shared by the module's tests."""
+
+    def __init__(self, server: ThreadServer, browser: Any, sessions: dict[str, Seated], artifacts: Path) -> None:
+        self.server = server
+        self.browser = browser
+        self.sessions = sessions
+        self.artifacts = artifacts
+        self.errors: list[str] = []
+
+    def envelope(self, game: str, seat: int | None = None) -> dict[str, Any]:
+        s = self.sessions[game]
+        if seat is None:
+            return get(f"{self.server.base}/api/sessions/{s.id}/public")
+        return get(f"{self.server.base}/api/sessions/{s.id}/view?token={s.tokens[seat]}")
+
+    def act(self, game: str, seat: int, action: dict[str, Any]) -> None:
+        s = self.sessions[game]
+        state = self.envelope(game, seat)["state_id"]
+        post(f"{self.server.base}/api/sessions/{s.id}/actions", {"token": s.tokens[seat], "state_id": state,
+                                                                  "action": action})
+
+    def host_act(self, game: str, action: dict[str, Any]) -> None:
+        s = self.sessions[game]
+        state = self.envelope(game)["state_id"]
+        post(f"{self.server.base}/api/host/sessions/{s.id}/actions", {"token": s.host, "state_id": state,
+                                                                       "action": action})
+
+    def phone(self, game: str, seat: int, lang: str = "en") -> Phone:
+        context = self.browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                           bypass_csp=True, locale="en-GB")
+        # Records the vibrations the page asks for (headless Chromium has no motor).
+        context.add_init_script("window.__vibrations = []; navigator.vibrate = (p) => { window.__vibrations.push(p);"
+                                " return true; };")
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+        s = self.sessions[game]
+        page.goto(f"{self.server.base}/join/{s.id}?t={s.tokens[seat]}&lang={lang}")
+        page.wait_for_selector("body[data-state-id]")
+        return Phone(self, page, game, lang)
+
+
+class Phone:
+    """A player's phone page; `tap` counts the taps of a move."""
+
+    def __init__(self, table: Table, page: Any, game: str, lang: str) -> None:
+        self.table = table
+        self.page = page
+        self.game = game
+        self.lang = lang
+        self.taps = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).first.click()
+        self.taps += 1
+
+    def state_id(self) -> int:
+        return int(self.page.get_attribute("body", "data-state-id") or -1)
+
+    def wait_state(self, state_id: int) -> None:
+        self.page.wait_for_selector(f"body[data-state-id='{state_id}']")
+
+    def check(self, name: str) -> None:
+        """axe-core finds nothing serious, nothing scrolls sideways, no machine words; a screenshot to look at."""
+        page = self.page
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(self.table.artifacts / f"phone16-{self.game}-{name}-{self.lang}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
+        text = page.locator("body").inner_text()
+        assert not FORBIDDEN.findall(text), (name, FORBIDDEN.findall(text))
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        result = page.evaluate("""async () => {
+            const r = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+            return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + n.failureSummary) }));
+        }""")
+        assert result == [], (name, self.lang, result)
+        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input, a[href], summary')]
+            .filter((el) => el.offsetParent !== null && !el.closest('.sr-only'))
+            .map((el) => { const r = (el.closest('label') || el).getBoundingClientRect(); return [el.outerHTML.slice(0, 80), r.width, r.height]; })
+            .filter(([, w, hgt]) => (w < 44 || hgt < 44) && w > 0)""")
+        assert small == [], (name, "tap targets under 44 px", small)
+
+    def close(self) -> None:
+        self.page.context.close()
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    artifacts = ARTIFACTS
+    artifacts.mkdir(exist_ok=True)
+    db_path = tmp_path_factory.mktemp("phones") / "companion.sqlite3"
+    store = Store(db_path)
+    sessions = {}
+    try:
+        for game, players, seed in (("shifting_stones", 3, 4), ("bohnanza", 3, 2), ("power_grid", 3, 2)):
+            session = Session.create(store, game, players, seed=seed, names=["Ann", "Bo", "Cy"])
+            sessions[game] = Seated(session.id, session.host_token, tuple(r.token for r in store.seats(session.id)))
+    finally:
+        store.close()
+    server = ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())).start()
+    try:
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            try:
+                yield Table(server, browser, sessions, artifacts)
+            finally:
+                browser.close()
+    finally:
+        server.stop()
+
+
+def current(envelope: dict[str, Any]) -> int:
+    return next(s for s in envelope["current_seats"] if isinstance(s, int))
+
+
+# -- Shifting Stones -----------------------------------------------------------------------------------------
+def grid_order(phone: Phone) -> list[int]:
+    """The cells in reading order of the screen (top to bottom, left to right), by their board index."""
+    boxes = phone.page.evaluate("""() => [...document.querySelectorAll('.ss-grid .cell')].map((el) => {
+        const r = el.getBoundingClientRect(); return [Number(el.dataset.cell), Math.round(r.top), Math.round(r.left)]; })""")
+    return [cell for cell, _top, _left in sorted(boxes, key=lambda b: (b[1], b[2]))]
+
+
+@pytest.mark.parametrize("lang", ["en", "sd"])
+def test_shifting_stones_a_swap_is_three_taps_a_flip_three_and_the_grid_is_never_mirrored(table: Table, lang: str):
+    game = "shifting_stones"
+    seat = current(table.envelope(game))
+    phone = table.phone(game, seat, lang)
+    page = phone.page
+    page.wait_for_selector("#actions .card[data-card]")
+    phone.check("start")
+    assert grid_order(phone) == list(range(9))
+    faces = [c["data-face"] for c in page.eval_on_selector_all(".ss-grid .cell", "els => els.map(e => ({'data-face': e.dataset.face}))")]
+    assert faces == table.envelope(game)["view"]["grid"]["faces"]
+    # Stones are the shared pictograms, with their names.
+    assert page.locator(".ss-grid .cell img.pic-img").first.get_attribute("src").startswith("/pictograms/stone/")
+
+    # A swap: the card, then two neighbours.
+    before = phone.state_id()
+    phone.taps = 0
+    phone.tap("#actions .card[data-card]")
+    phone.tap(".ss-grid .cell[data-cell='0']")
+    assert page.locator(".ss-grid .cell.selected").count() == 1
+    phone.check("stone-picked")
+    phone.tap(".ss-grid .cell[data-cell='1']")
+    phone.wait_state(before + 1)
+    assert phone.taps == 3
+    assert set(table.envelope(game)["view"]["last_move"]) == {0, 1}
+    assert page.locator(".ss-grid .cell.last").count() == 2
+    assert page.locator("#head .toast").count() <= 1
+    phone.check("after-swap")
+
+    # A flip: the card, the stone, then the flip that names what it becomes.
+    envelope = table.envelope(game, seat)
+    if any(a["action"] == "flip_stone" for a in envelope["legal"]):
+        phone.taps = 0
+        phone.tap("#actions .card[data-card]")
+        phone.tap(".ss-grid .cell[data-cell='4']")
+        phone.tap("#actions button.flip")
+        phone.wait_state(before + 2)
+        assert phone.taps == 3
+
+    # Ending the turn asks first while a card could still score.
+    envelope = table.envelope(game, seat)
+    if any(a["action"] == "score_card" for a in envelope["legal"]):
+        phone.tap("#actions button.end-turn")
+        page.wait_for_selector(".confirm-end")
+        phone.check("confirm-end")
+        page.locator(".confirm-end button.primary").click()  # keep playing
+        assert page.locator(".confirm-end").count() == 0
+    state = phone.state_id()
+    page.locator("#actions button.end-turn").click()
+    if page.locator(".confirm-end").count():
+        page.locator(".confirm-end button:not(.primary)").click()
+    page.wait_for_selector(f"body:not([data-state-id='{state}'])")
+    assert "SS" not in page.locator(".ticker").inner_text()
+    phone.close()
+    assert table.errors == [], table.errors
