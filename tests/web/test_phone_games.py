@@ -28,6 +28,26 @@ AXE = Path(__file__).resolve().parent / "node" / "node_modules" / "axe-core" / "
 # Words a player must never read: raw ids, machine names, JavaScript's empty values.
 FORBIDDEN = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\[object|\b[a-z]+_[a-z_]+\b|\bSS\d\d\b|\b[a-z]+-\d\d\b")
 
+# axe-core's WCAG 2.1 A/AA rules and best practices: the serious and critical findings.
+AXE_RUN = """async () => {
+  const r = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({
+    id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + n.failureSummary),
+  }));
+}"""
+# Visible controls smaller than 44×44 px (a checkbox counts with its label).
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, a[href], summary')]
+  .filter((el) => el.offsetParent !== null && !el.closest('.sr-only'))
+  .map((el) => {
+    const r = (el.closest('label') || el).getBoundingClientRect();
+    return [el.outerHTML.slice(0, 80), r.width, r.height];
+  })
+  .filter(([, w, hgt]) => (w < 44 || hgt < 44) && w > 0)"""
+GRID_BOXES = """() => [...document.querySelectorAll('.ss-grid .cell')].map((el) => {
+  const r = el.getBoundingClientRect();
+  return [Number(el.dataset.cell), Math.round(r.top), Math.round(r.left)];
+})"""
+
 pytestmark = [
     pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed"),
     pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (tests/web/node: npm ci)"),
@@ -120,16 +140,9 @@ class Phone:
         assert not FORBIDDEN.findall(text), (name, FORBIDDEN.findall(text))
         if not page.evaluate("typeof window.axe !== 'undefined'"):
             page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-        result = page.evaluate("""async () => {
-            const r = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] });
-            return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + n.failureSummary) }));
-        }""")
+        result = page.evaluate(AXE_RUN)
         assert result == [], (name, self.lang, result)
-        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input, a[href], summary')]
-            .filter((el) => el.offsetParent !== null && !el.closest('.sr-only'))
-            .map((el) => { const r = (el.closest('label') || el).getBoundingClientRect(); return [el.outerHTML.slice(0, 80), r.width, r.height]; })
-            .filter(([, w, hgt]) => (w < 44 || hgt < 44) && w > 0)""")
+        small = page.evaluate(SMALL_TARGETS)
         assert small == [], (name, "tap targets under 44 px", small)
 
     def close(self) -> None:
@@ -168,8 +181,7 @@ def current(envelope: dict[str, Any]) -> int:
 # -- Shifting Stones -----------------------------------------------------------------------------------------
 def grid_order(phone: Phone) -> list[int]:
     """The cells in reading order of the screen (top to bottom, left to right), by their board index."""
-    boxes = phone.page.evaluate("""() => [...document.querySelectorAll('.ss-grid .cell')].map((el) => {
-        const r = el.getBoundingClientRect(); return [Number(el.dataset.cell), Math.round(r.top), Math.round(r.left)]; })""")
+    boxes = phone.page.evaluate(GRID_BOXES)
     return [cell for cell, _top, _left in sorted(boxes, key=lambda b: (b[1], b[2]))]
 
 
@@ -182,7 +194,7 @@ def test_shifting_stones_a_swap_is_three_taps_a_flip_three_and_the_grid_is_never
     page.wait_for_selector("#actions .card[data-card]")
     phone.check("start")
     assert grid_order(phone) == list(range(9))
-    faces = [c["data-face"] for c in page.eval_on_selector_all(".ss-grid .cell", "els => els.map(e => ({'data-face': e.dataset.face}))")]
+    faces = page.eval_on_selector_all(".ss-grid .cell", "els => els.map((e) => e.dataset.face)")
     assert faces == table.envelope(game)["view"]["grid"]["faces"]
     # Stones are the shared pictograms, with their names.
     assert page.locator(".ss-grid .cell img.pic-img").first.get_attribute("src").startswith("/pictograms/stone/")

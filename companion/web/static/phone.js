@@ -222,7 +222,7 @@ function settings() {
   });
   parts.push(h("label", { class: "check" }, sound, " ", t("A sound when it is your turn")));
   if (nativeDigits !== "latn") {
-    const box = h("input", { type: "checkbox", checked: westernDigits });
+    const box = h("input", { type: "checkbox", class: "digits", checked: westernDigits });
     box.addEventListener("change", () => {
       setWesternDigits(box.checked);
       draw(true);
