@@ -69,10 +69,22 @@ def register(sub: Any) -> None:
     p.add_argument("--cards", help="only these card ids, comma-separated")
     p.set_defaults(func=cmd_enroll)
 
+    hw = sub.add_parser("hardware", help="the controller's circuit")
+    hw_sub = hw.add_subparsers(dest="hardware_command", metavar="ACTION", required=True)
+    p = hw_sub.add_parser("check", help="run the circuit's ERC and write its netlist, BOM (CSV) and schematic (SVG)")
+    p.add_argument("--out", type=Path, help="where to write them (default: hardware/)")
+    p.set_defaults(func=cmd_hardware_check)
+
     p = tags_sub.add_parser("list", help="list the enrolled tags of a game")
     p.add_argument("game")
     p.add_argument("--db", help="the SQLite file (default: the companion's data file)")
     p.set_defaults(func=cmd_tags_list)
+
+
+def cmd_hardware_check(args: argparse.Namespace) -> int:
+    from companion.hardware import check
+
+    return check.main(args.out or check.OUT_DIR)
 
 
 def _link_arguments(parser: argparse.ArgumentParser) -> None:
