@@ -228,8 +228,10 @@ def test_sigkill_while_writing_loses_no_acknowledged_action(tmp_path, run):
     assert child.stdout is not None
     acked: dict[int, list[dict]] = {}
     in_flight: tuple[int, dict] | None = None
-    deadline = time.monotonic() + random.Random(run).uniform(0.3, 1.5)
     os.set_blocking(child.stdout.fileno(), True)
+    # The clock starts at the child's first line, so a slow start on a busy machine cannot leave it nothing to do.
+    first = child.stdout.readline()
+    deadline = time.monotonic() + random.Random(run).uniform(0.3, 1.5)
 
     def take(line: str) -> None:
         nonlocal in_flight
@@ -242,6 +244,7 @@ def test_sigkill_while_writing_loses_no_acknowledged_action(tmp_path, run):
             acked.setdefault(int(sid), []).append(json.loads(data))
             in_flight = None
 
+    take(first)
     while time.monotonic() < deadline:
         line = child.stdout.readline()
         if not line:
