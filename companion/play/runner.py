@@ -27,7 +27,7 @@ from companion.core.errors import BadConfig, MalformedAction, NotAllowed
 from companion.core.game import Mode
 from companion.core.registry import get_game
 from companion.core.seats import TABLE
-from companion.i18n import cli_text
+from companion.i18n import N_, cli_text
 from companion.link import BoardEvent, BoardLink
 from companion.link.events import KEYS
 from companion.link.lights import within_budget
@@ -41,6 +41,10 @@ DARK = "000000"
 # 235 mA, inside the 350 mA the LEDs may take from the Pi's USB port (full white would be about 1 A).
 TABLE_LIGHT = "403830"
 BOARD_WAIT = 3.0  # seconds `ready` waits for a controller to say hello
+HOTPLUG_SCAN = 1.0  # seconds between looks for a controller plugged in while the simulated one runs
+TAKEN_OVER = N_("A controller was plugged in: it takes over from the simulated one")
+UNPLUGGED = N_("The controller was unplugged: the phones take every move until it is back")
+BACK = N_("The controller is back")
 
 
 @dataclasses.dataclass
@@ -197,6 +201,8 @@ class Table:
         self._lamps: tuple[list[str], str] | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._tasks: list[asyncio.Task[Any]] = []
+        self._pump_task: asyncio.Task[None] | None = None
+        self._board_lost = False  # a real controller was unplugged and has not come back yet
         self._known = 0  # the newest game id already in the store when the table started
 
     def stop(self) -> None:
@@ -232,7 +238,8 @@ class Table:
                             asyncio.create_task(self._lights(), name="lights"),
                             asyncio.create_task(self._follow_new_games(), name="follow")]
             if self.board is not None:
-                self._tasks.append(asyncio.create_task(self._pump(self.board), name="board-events"))
+                self._pump_task = asyncio.create_task(self._pump(self.board), name="board-events")
+            self._tasks.append(asyncio.create_task(self._watch_for_a_board(), name="hot-plug"))
             self._start_display()
             if sid is not None:
                 await self.attach(sid)
@@ -286,9 +293,10 @@ class Table:
             self._unsubscribe()
         if self.display is not None:
             await self.display.stop()
-        for task in self._tasks:
+        tasks = [*self._tasks, *([self._pump_task] if self._pump_task is not None else [])]
+        for task in tasks:
             task.cancel()
-        for task in self._tasks:
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if self.board is not None:
@@ -374,6 +382,40 @@ class Table:
         async for event in board.events():
             await self._inbox.put(event)
 
+    async def _watch_for_a_board(self) -> None:
+        """Hot-plug: a controller plugged in while the simulated one runs (or none) takes over at once. A real
+        controller that is unplugged is looked for by its own link, which resumes where it was on replugging."""
+        from companion.link.discovery import find_boards
+
+        while True:
+            await asyncio.sleep(HOTPLUG_SCAN)
+            board = self.board
+            if self.options.board or (board is not None and board.sim is None):
+                continue
+            found = await asyncio.to_thread(find_boards)
+            if found:
+                await self._take_over(found[0].device)
+
+    async def _take_over(self, device: str) -> None:
+        old = self.board
+        link = await BoardLink().start()
+        self.board = link
+        if self._pump_task is not None:
+            self._pump_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump_task
+        self._pump_task = asyncio.create_task(self._pump(link), name="board-events")
+        if old is not None:
+            await old.close()  # the simulated board stops
+        self.out(f"controller: a board was plugged in at {device}; it takes over"
+                 + (" and the simulated board stops" if old is not None else ""))
+        self._notice(TAKEN_OVER)
+
+    def _notice(self, template: str) -> None:
+        """A line for the display and the phones about the controller (not about any seat)."""
+        if self.live is not None:
+            self.live.note(True, None, template, template=template)
+
     async def _from_display(self, sid: int, data: dict[str, Any]) -> None:
         """The display's development keys: a simulated event, handled like the controller's own."""
         if self.live is None or sid != self.live.id:
@@ -398,10 +440,17 @@ class Table:
             self.out(f"controller: board {event.board_id} connected")
             self._lamps = None
             self._lights_dirty.set()
+            if self._board_lost:
+                self._board_lost = False
+                self._notice(BACK)
             return
         if event.kind == "disconnected":
             self.out(f"controller: board {event.board_id} disconnected" + (f" ({event.reason})" if event.reason
                                                                           else ""))
+            board = self.board
+            if board is not None and board.sim is None and event.board_id == board.board_id:
+                self._board_lost = True
+                self._notice(UNPLUGGED)
             return
         if event.kind == "hello" and event.reason:
             self.out(f"controller: {event.reason}")
