@@ -72,6 +72,11 @@ def erc(design: Design) -> tuple[list[str], list[str]]:
     return errors, warnings
 
 
+def unexplained_warnings(warnings: list[str]) -> list[str]:
+    """The warnings no entry of EXPLAINED accounts for."""
+    return [w for w in warnings if not any(re.search(pattern, w) for pattern in EXPLAINED)]
+
+
 def budget(pins: dict[str, Any]) -> dict[str, int]:
     """The current drawn from the Pi's USB port (mA), part by part, and the total."""
     rows = {"all LEDs together (the firmware's budget)": int(pins["power"]["usb_budget_ma"])}
@@ -154,7 +159,7 @@ def run(out_dir: Path = OUT_DIR, pins: dict[str, Any] | None = None) -> Report:
     with tempfile.TemporaryDirectory() as tmp, contextlib.chdir(tmp), contextlib.redirect_stderr(io.StringIO()):
         design = build(pins)
         errors, warnings = erc(design)
-    unexplained = [w for w in warnings if not any(re.search(p, w) for p in EXPLAINED)]
+    unexplained = unexplained_warnings(warnings)
     files = {
         "netlist": out_dir / NETLIST,
         "bom": out_dir / BOM_CSV,

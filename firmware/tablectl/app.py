@@ -245,6 +245,9 @@ class Controller:
             except ValueError:
                 self.result(b"tagw", False, "a card id is 1 to %d ASCII characters" % ntag.MAX_ID)
                 return
+            if not self.reader.ready:
+                self.result(b"tagw", False, "the reader is not ready (starting, or not answering)")
+                return
             length = ntag.write_card(self.reader, card)
             self.result(b"tagw", bool(length), "" if length else "no tag answered, or the write did not verify")
         elif kind == "tagr":

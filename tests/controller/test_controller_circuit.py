@@ -154,3 +154,15 @@ def test_seat_buttons_have_external_pull_ups_and_series_resistors(design):
         on_button = others(design, f"SEAT{seat}_BTN", but="")
         assert ("R_1k", "2") in on_button and ("R_10k", "1") in on_button
         assert any(kind in ("SEAT_JACK", "ARCADE") for kind, _ in on_button)
+
+
+def test_an_unexplained_erc_warning_fails_the_check():
+    from skidl import Net
+
+    broken = circuit.build()
+    lonely = P.skidl_part(P.RESISTOR_10K, ref="R99", value="10k", circuit=broken.circuit)
+    half = Net("HALF", circuit=broken.circuit)
+    half += lonely["1"]  # its other leg is left in the air
+    _, warnings = check.erc(broken)
+    assert warnings, "a pin left unconnected is a warning"
+    assert check.unexplained_warnings(warnings) == warnings

@@ -119,3 +119,77 @@ async def test_ten_thousand_events_survive_faults_and_unplugs(tmp_path, monkeypa
     assert min(counts["corrupt"], counts["drop"], counts["duplicate"], counts["delay"]) > 0, counts
     assert counts["unplug"] >= 2, counts
     assert kinds.get("connected", 0) >= counts["unplug"], kinds
+
+
+NASTY_CARDS = ['plant~27', 'say "hi"', "line\nbreak", "tab\tand\x01ctrl", "back\\slash~~"]
+
+
+async def test_the_new_cases_survive_faults_too(tmp_path, monkeypatch):
+    """Over the same faulty cable: LED states too big for one frame, card ids with ~ newlines quotes and control
+    characters written and read back, clamped notes, resets (one restart each, even when the ack is lost), and a
+    host restart in the middle of presses (a snapshot, no replay)."""
+    monkeypatch.setattr(HostProtocol, "RTO", 0.06)
+    monkeypatch.setattr(BoardLink, "RESCAN", 0.1)
+    sim = SimulatedBoard(timings=FAST)
+    board_path = sim.start()
+    proxy = FaultProxy(board_path, tmp_path / "companion-board", seed=11, corrupt=0.02, drop=0.02, duplicate=0.01,
+                       delay=0.01)
+    port = str(proxy.start())
+    sim.place_tag("04A1B2C3D4E5F6")
+    try:
+        async with BoardLink(port=port) as link:
+            await link.wait_connected(5)
+            await asyncio.wait_for(until(lambda: sim.controller.tags.uid_len > 0), 10)  # the reader is up
+            seats = [f"{i + 1:02x}0000" for i in range(7)]
+            strip = [f"0000{i + 1:02x}" for i in range(16)]
+            await link.set_leds(seats=seats, strip=strip)
+            shown = [(i + 1, 0, 0) for i in range(7)] + [(0, 0, i + 1) for i in range(16)]
+            await asyncio.wait_for(until(lambda: sim.hardware.pixels.shown == shown), 10)
+            for card in NASTY_CARDS:
+                assert await link.write_tag(card, timeout=10), card
+                assert await link.read_tag(timeout=10) == card
+            await link.beep([(5, 10**13), (0, 1), (30000, -5), (0, 1), (440, 20)])
+            boots = sim.boots
+            for _ in range(3):
+                await link.reset_board()
+                await asyncio.wait_for(until(lambda b=boots: sim.boots == b + 1 and link.connected), 10)
+                boots = sim.boots
+                await asyncio.sleep(0.3)
+                assert sim.boots == boots, "a reset restarts the board once, even when its acknowledgement was lost"
+            assert not any(kind == "reset" for kind, _ in link.protocol.pending)
+            await asyncio.wait_for(until(lambda: sim.hardware.pixels.shown == shown), 10)
+            assert sim.controller.failures == 0
+        # The host process stops; presses go on; a new one starts.
+        await asyncio.to_thread(sim.click, 3)
+        await asyncio.to_thread(sim.click, 4)
+        async with BoardLink(port=port) as link:
+            events = link.events()
+            kinds: list[str] = []
+
+            async def first_three() -> None:
+                async for event in events:
+                    kinds.append(event.kind)
+                    if len(kinds) == 3:
+                        return
+
+            await asyncio.wait_for(first_three(), 10)
+            assert kinds == ["hello", "connected", "snapshot"], "a snapshot, not the presses made meanwhile"
+            await asyncio.to_thread(sim.click, 6)
+
+            async def next_button() -> int | None:
+                async for event in events:
+                    if event.kind == "button":
+                        return event.button
+                return None
+
+            assert await asyncio.wait_for(next_button(), 10) == 6
+            await events.aclose()
+    finally:
+        proxy.stop()
+        sim.stop()
+    assert sum(proxy.counts[k] for k in ("corrupt", "drop", "duplicate", "delay")) > 0, proxy.counts
+
+
+async def until(predicate) -> None:
+    while not predicate():
+        await asyncio.sleep(0.02)
