@@ -242,11 +242,21 @@ class Session:
     def live_actions(self) -> list[Action]:
         return [a for _, a in self._live]
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        """What `seat` (None: the public table) may see, with the session's envelope."""
+    def snapshot(self) -> tuple[int, Any]:
+        """(state id, state) read together: what the hub hands to the hint workers."""
+        with self._lock:
+            return self.state_id, self.state
+
+    def view(self, seat: Seat | None, *, hints: bool = True, seats: Sequence[Any] | None = None) -> dict[str, Any]:
+        """What `seat` (None: the public table) may see, with the session's envelope.
+
+        `hints=False` leaves a seat's hints out (the hub sends them on their own, after every seat's view);
+        `seats` are the store's seat rows when the caller already read them (one read for a whole fan-out).
+        """
         with self._lock:
             state = self.state
-            seats = self.store.seats(self.id)
+            if seats is None:
+                seats = self.store.seats(self.id)
             body: dict[str, Any] = {
                 "session": self.id,
                 "game": self.game.name,
@@ -265,7 +275,8 @@ class Session:
                 body["scores"] = self.game.scores(state)
             if isinstance(seat, int):
                 body["legal"] = [a.to_json() for a in self.game.legal_actions(state, seat)]
-                body["hints"] = self.game.hints(state, seat)
+                if hints:
+                    body["hints"] = self.game.hints(state, seat)
             return body
 
     def legal_actions(self, seat: Seat) -> list[Action]:

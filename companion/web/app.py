@@ -30,7 +30,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_path)
-        hub = Hub(store, actions_per_second=settings.actions_per_second, action_burst=settings.action_burst)
+        hub = Hub(store, actions_per_second=settings.actions_per_second, action_burst=settings.action_burst,
+                  hint_workers=settings.hint_workers)
         app.state.hub = hub
         try:
             if settings.session_id is not None:

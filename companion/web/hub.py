@@ -17,6 +17,7 @@ from companion.core.log import LogMessage
 from companion.core.seats import HOST, TABLE, Seat
 from companion.store import Accepted, Session, Store
 from companion.web.clocks import CLOCKS, Deadline
+from companion.web.hints import shared_pool
 
 Source = Literal["phone", "board", "host", "display"]
 Viewer = int | None  # a seat number, or None for the public stream
@@ -94,16 +95,23 @@ class Connection:
         self.last_heard = time.monotonic()
 
     def offer(self, kind: str, text: str, state_id: int | None = None) -> None:
-        """Queue a message without waiting; views older than the last one offered are dropped."""
+        """Queue a message without waiting; views older than the last one offered are dropped.
+
+        Hints belong to one state: they are queued only for the state of the last view offered, and a newer
+        view drops any hints still waiting (they would describe a table that has moved on).
+        """
         if self.closed.is_set():
             return
-        if kind == "view":
+        if kind == "hints":
+            if state_id != self.last_view_id:
+                return
+        elif kind == "view":
             if state_id is not None:
                 if state_id < self.last_view_id:
                     return
                 self.last_view_id = state_id
-            if any(k == "view" for k, _ in self._mailbox):
-                self._mailbox = deque(item for item in self._mailbox if item[0] != "view")
+            if any(k in ("view", "hints") for k, _ in self._mailbox):
+                self._mailbox = deque(item for item in self._mailbox if item[0] not in ("view", "hints"))
         if len(self._mailbox) >= self.queue_size:
             self.shut("this connection fell too far behind")
             return
@@ -186,6 +194,11 @@ class LiveSession:
         self.run_actions = Adaptive()
         self._fanout_task = asyncio.create_task(self._fanout(), name=f"fanout-{session.id}")
         self.fanouts = 0
+        # Hints of the current state, per seat, as sent (a phone that connects now gets them at once); the task
+        # computing the rest is cancelled when the state moves on.
+        self._hints_state = -1
+        self._hints: dict[int, str] = {}
+        self._hint_task: asyncio.Task[None] | None = None
         self._clock = CLOCKS.get(session.game.name)
         self._clock_key: Any = None
         self._clock_task: asyncio.Task[None] | None = None
@@ -199,12 +212,69 @@ class LiveSession:
         self._loop.call_soon_threadsafe(self._dirty.set)
 
     def envelopes(self, viewers: set[Viewer]) -> dict[Viewer, tuple[int, str]]:
-        """Each viewer's envelope as JSON text, with the state id (computed together, under the session lock)."""
+        """Each viewer's envelope as JSON text, with the state id; hints are not in it (they follow on their own)."""
         out: dict[Viewer, tuple[int, str]] = {}
+        seats = self.session.store.seats(self.id)
         for viewer in viewers:
-            envelope = self.session.view(viewer)
+            envelope = self.session.view(viewer, hints=False, seats=seats)
             out[viewer] = (envelope["state_id"], dumps({"type": "view", "view": envelope}))
         return out
+
+    # -- hints, after the views -------------------------------------------------------------------
+    def _hints_after_views(self) -> None:
+        """Start computing the connected seats' hints for the current state (the views have gone out)."""
+        state_id = self.session.state_id
+        if state_id != self._hints_state:
+            self._hints_state = state_id
+            self._hints = {}
+            if self._hint_task is not None:
+                self._hint_task.cancel()  # the state moved on: its hints are no longer wanted
+                self._hint_task = None
+        wanted = {c.viewer for c in self.connections if isinstance(c.viewer, int)} - set(self._hints)
+        if wanted and (self._hint_task is None or self._hint_task.done()):
+            self._hint_task = asyncio.create_task(self._compute_hints(), name=f"hints-{self.id}")
+
+    async def _compute_hints(self) -> None:
+        state_id, state = self.session.snapshot()
+        if state_id != self._hints_state:
+            return
+        game = self.session.game
+        current = set(game.current_seats(state))
+        seats = sorted({c.viewer for c in self.connections if isinstance(c.viewer, int)} - set(self._hints),
+                       key=lambda s: (s not in current, s))  # whoever must act now first
+
+        async def one(seat: int) -> tuple[int, dict[str, Any] | None]:
+            try:
+                return seat, await self.hub.hint_pool.compute(game, state, seat)
+            except Exception as exc:  # hints are advice: a failure costs the hints, never the game
+                self.hub.errors.append(f"session {self.id}: hints for seat {seat + 1} failed: {exc!r}")
+                return seat, None
+
+        jobs = [asyncio.create_task(one(seat)) for seat in seats]
+        try:
+            for done in asyncio.as_completed(jobs):
+                seat, hints = await done
+                if hints is None or self._hints_state != state_id:
+                    continue
+                text = dumps({"type": "hints", "state_id": state_id, "seat": seat, "hints": hints})
+                self._hints[seat] = text
+                for connection in list(self.connections):
+                    if connection.viewer == seat:
+                        connection.offer("hints", text, state_id)
+        finally:
+            for job in jobs:
+                job.cancel()  # when the state moved on: the jobs not yet started never run
+        if {c.viewer for c in self.connections if isinstance(c.viewer, int)} - set(self._hints):
+            # A phone of another seat connected meanwhile.
+            self._loop.call_soon(self._hints_after_views)
+
+    def _offer_cached_hints(self, connection: Connection, state_id: int) -> None:
+        if connection.viewer is not None and self._hints_state == state_id:
+            text = self._hints.get(connection.viewer)
+            if text is not None:
+                connection.offer("hints", text, state_id)
+                return
+        self._hints_after_views()
 
     async def _fanout(self) -> None:
         while True:
@@ -227,6 +297,7 @@ class LiveSession:
                 state_id, text = texts.get(connection.viewer, (None, ""))
                 if text:
                     connection.offer("view", text, state_id)
+            self._hints_after_views()
 
     async def attach(self, connection: Connection) -> None:
         """Register a connection and queue its first full view (and the running clock, if any)."""
@@ -234,6 +305,7 @@ class LiveSession:
         texts = await self.run_views(self.envelopes, {connection.viewer})
         state_id, text = texts[connection.viewer]
         connection.offer("view", text, state_id)
+        self._offer_cached_hints(connection, state_id)
         if self._clock_key is not None:
             connection.offer("clock", self._clock_text())
 
@@ -296,6 +368,7 @@ class LiveSession:
         texts = await self.run_views(self.envelopes, {connection.viewer})
         state_id, text = texts[connection.viewer]
         connection.offer("view", text, state_id)
+        self._offer_cached_hints(connection, state_id)
 
     # -- acting ----------------------------------------------------------------------------------
     async def submit(
@@ -390,6 +463,8 @@ class LiveSession:
     async def close(self) -> None:
         if self._clock_task is not None:
             self._clock_task.cancel()
+        if self._hint_task is not None:
+            self._hint_task.cancel()
         self._unsubscribe()
         self._fanout_task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -446,8 +521,18 @@ BoardInput = Callable[[int, dict[str, Any]], Awaitable[None]]
 class Hub:
     """Owns the store and the live sessions of one server; created and closed by the app's lifespan."""
 
-    def __init__(self, store: Store, *, actions_per_second: float = 10.0, action_burst: int = 20) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        actions_per_second: float = 10.0,
+        action_burst: int = 20,
+        hint_workers: int | None = None,
+    ) -> None:
         self.store = store
+        # Hints are computed here, off the fan-out path (see companion/web/hints.py); None: sized for the machine.
+        self.hint_pool = shared_pool(hint_workers)
+        self.hint_pool.warm()
         self.sessions: dict[int, LiveSession] = {}
         self._loading = asyncio.Lock()
         self.limiter = TokenBucket(actions_per_second, action_burst)

@@ -37,6 +37,8 @@ class Settings:
     # Messages waiting for one connection; a phone that falls this far behind is disconnected (it reconnects).
     queue_size: int = 64
     send_timeout_seconds: float = 10.0
+    # Processes computing the phones' hints off the views' path (0: one thread instead); None: sized for the machine.
+    hint_workers: int | None = None
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -33,6 +33,10 @@ class Recorder:
     def views(self) -> list[dict]:
         return [m["view"] for m in self.messages if m["type"] == "view"]
 
+    def hints(self, state_id: int) -> dict | None:
+        found = [m["hints"] for m in self.messages if m["type"] == "hints" and m["state_id"] == state_id]
+        return found[-1] if found else None
+
 
 async def wait_for(condition, timeout: float = 5.0) -> None:
     deadline = time.monotonic() + timeout
@@ -122,7 +126,15 @@ async def test_every_viewer_gets_its_own_view_after_a_change(hub, new_session):
     await live.submit(live.session.legal_actions(0)[0], 0, 0, "phone")
     await wait_for(lambda: all(r.views() and r.views()[-1]["state_id"] == 1 for r in recorders.values()))
     for viewer, recorder in recorders.items():
-        assert recorder.views()[-1] == json.loads(json.dumps(live.session.view(viewer)))
+        assert recorder.views()[-1] == json.loads(json.dumps(live.session.view(viewer, hints=False)))
+    # Each seat's hints follow its view, on their own; the public stream gets none.
+    state = live.session.state
+    await wait_for(lambda: all(r.hints(1) is not None for v, r in recorders.items() if v is not None))
+    for viewer, recorder in recorders.items():
+        if viewer is None:
+            assert not [m for m in recorder.messages if m["type"] == "hints"]
+        else:
+            assert recorder.hints(1) == json.loads(json.dumps(live.session.game.hints(state, viewer)))
     for task in tasks:
         task.cancel()
 

@@ -261,6 +261,8 @@ function draw(force) {
 function onMessage(message) {
   if (message.type === "view") {
     const changed = !state.envelope || state.envelope.state_id !== message.view.state_id;
+    // Hints come on their own once they are ready; the same state sent again (a name changed) keeps them.
+    if (!changed && state.envelope.hints && !message.view.hints) message.view.hints = state.envelope.hints;
     state.envelope = message.view;
     callPlayer(state.envelope);
     if (changed) {
@@ -269,6 +271,13 @@ function onMessage(message) {
       setBusy(false);
     }
     draw(false);
+  } else if (message.type === "hints") {
+    if (state.envelope && state.envelope.state_id === message.state_id) {
+      // They arrive moments after the view (before anyone types): the game and the controls use them.
+      state.envelope = { ...state.envelope, hints: message.hints };
+      drawMain();
+      drawActions();
+    }
   } else if (message.type === "feedback") {
     setBusy(false);
     if (message.ok) {

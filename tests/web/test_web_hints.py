@@ -1,0 +1,160 @@
+"""Hints follow the views: every view goes out first, a slow hand delays no one, stale hints are dropped."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import random
+import time
+
+import pytest
+
+from companion.core.seats import HOST
+from companion.games.shifting_stones.patterns import CARD_IDS
+from companion.store import Store
+from companion.web.hub import Connection, Hub
+
+Event = tuple[str, object, int]  # (message type, viewer, state id)
+
+
+class Wire:
+    """One connection's far end; every message sent to any wire is also noted, in order, in one shared list."""
+
+    def __init__(self, viewer: object, sent: list[Event]) -> None:
+        self.viewer = viewer
+        self.sent = sent
+        self.messages: list[dict] = []
+
+    async def send(self, text: str) -> None:
+        message = json.loads(text)
+        self.messages.append(message)
+        if message["type"] in ("view", "hints"):
+            state_id = message["view"]["state_id"] if message["type"] == "view" else message["state_id"]
+            self.sent.append((message["type"], self.viewer, state_id))
+
+    async def close(self, code: int, reason: str) -> None:
+        pass
+
+
+class NotingConnection(Connection):
+    """A connection that also notes, in one shared list, what the hub offered it (before any sending)."""
+
+    def __init__(self, viewer: object, wire: Wire, offered: list[Event]) -> None:
+        super().__init__(viewer, wire.send, wire.close, queue_size=1000)  # type: ignore[arg-type]
+        self.offered = offered
+
+    def offer(self, kind: str, text: str, state_id: int | None = None) -> None:
+        if kind in ("view", "hints") and state_id is not None:
+            self.offered.append((kind, self.viewer, state_id))
+        super().offer(kind, text, state_id)
+
+
+async def wait_for(condition, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.002)
+
+
+@pytest.fixture
+async def hub(db_path):
+    store = Store(db_path)
+    hub = Hub(store, actions_per_second=1e6, action_burst=10**6)
+    yield hub
+    await hub.close()
+    store.close()
+
+
+async def table(hub: Hub, new_session, viewers: list[object]):
+    seated = new_session("shifting_stones", 3, seed=4)
+    live = await hub.live(seated.id)
+    offered: list[Event] = []
+    sent: list[Event] = []
+    wires = {}
+    senders = []
+    for viewer in viewers:
+        wire = wires[viewer] = Wire(viewer, sent)
+        connection = NotingConnection(viewer, wire, offered)
+        senders.append(asyncio.create_task(connection.run_sender()))
+        await live.attach(connection)
+    return live, wires, offered, sent, senders
+
+
+def huge_hand(live, seat: int, size: int) -> None:
+    """Seat `seat` holds `size` cards, as after many skips (the deck gives them up)."""
+    session = live.session
+    state = session.state
+    rng = random.Random(size)
+    held = {c for p in state.players for c in p.hand}
+    extra = rng.sample([c for c in CARD_IDS if c not in held], size - len(state.players[seat].hand))
+    players = list(state.players)
+    players[seat] = dataclasses.replace(players[seat], hand=players[seat].hand + tuple(extra))
+    session._states[-1] = dataclasses.replace(state, players=tuple(players),
+                                              deck=tuple(c for c in state.deck if c not in extra))
+
+
+def positions(events: list[Event], kind: str, viewer: object, state_id: int) -> list[int]:
+    return [i for i, e in enumerate(events) if e == (kind, viewer, state_id)]
+
+
+async def test_every_seats_view_goes_out_before_any_hints(hub, new_session):
+    viewers: list[object] = [0, 1, 2, None]
+    live, wires, offered, sent, senders = await table(hub, new_session, viewers)
+    for _ in range(3):
+        seat = live.session.game.current_seats(live.session.state)[0]
+        action = live.session.legal_actions(seat)[0]
+        assert (await live.submit(action, seat, live.session.state_id, "phone")).ok
+        target = live.session.state_id
+        await wait_for(lambda t=target: all(positions(sent, "hints", s, t) for s in (0, 1, 2)))
+        for events in (offered, sent):
+            last_view = max(positions(events, "view", v, target)[0] for v in viewers)
+            first_hints = min(positions(events, "hints", s, target)[0] for s in (0, 1, 2))
+            assert last_view < first_hints
+    # The public stream never gets hints; each seat only its own.
+    assert not [m for m in wires[None].messages if m["type"] == "hints"]
+    for seat in (0, 1, 2):
+        assert {m["seat"] for m in wires[seat].messages if m["type"] == "hints"} == {seat}
+    for task in senders:
+        task.cancel()
+
+
+async def test_a_forty_card_hand_delays_no_other_seats_view_and_its_stale_hints_are_dropped(hub, new_session):
+    viewers: list[object] = [0, 1, 2, None]
+    live, wires, _offered, sent, senders = await table(hub, new_session, viewers)
+    huge_hand(live, 0, 40)
+    live.touch()
+    await wait_for(lambda: positions(sent, "hints", 1, 0) and positions(sent, "hints", 2, 0))
+    moves = 0
+    overtaken = 0
+    while moves < 4:
+        before = live.session.state_id
+        seat = live.session.game.current_seats(live.session.state)[0]
+        legal = live.session.legal_actions(seat)
+        action = next((a for a in legal if a.kind == "end_turn"), legal[0])
+        outcome = await live.submit(action, HOST, before, "host")
+        assert outcome.ok
+        moves += 1
+        target = before + 1
+        # Every view of the new state goes out even while seat 0's slow hints of the state before are in the works.
+        slow_pending = not positions(sent, "hints", 0, before)
+        await wait_for(lambda t=target: all(positions(sent, "view", v, t) for v in viewers))
+        if slow_pending and not positions(sent, "hints", 0, before):
+            overtaken += 1
+    assert overtaken > 0  # the views of a later state went out before a forty-card hand's hints were done
+    # Seat 0's messages: hints only ever for the state of the view it last got (hints of a past state are dropped).
+    latest = -1
+    for message in wires[0].messages:
+        if message["type"] == "view":
+            latest = message["view"]["state_id"]
+        elif message["type"] == "hints":
+            assert message["state_id"] == latest
+            assert len(message["hints"]["cards"]) >= 38  # it is the big hand's advice
+    # Its hints come in the end, for the latest state, within the budget's answer (not exact at this size).
+    final = live.session.state_id
+    await wait_for(lambda: positions(sent, "hints", 0, final))
+    last = [m for m in wires[0].messages if m["type"] == "hints"][-1]
+    assert last["state_id"] == final and last["hints"]["best_turn"]["exact"] is False
+    for task in senders:
+        task.cancel()
