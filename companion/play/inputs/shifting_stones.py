@@ -14,7 +14,7 @@ from companion.games.shifting_stones.actions import (
     ShiftStones,
     SkipTurn,
 )
-from companion.games.shifting_stones.hints import HINT_BUDGET, spend_order, turn_plan
+from companion.games.shifting_stones.hints import spend_order, turn_plan
 from companion.games.shifting_stones.patterns import CELL_NAMES, FACES, NEIGHBOUR_SET, PATTERNS, matches
 from companion.games.shifting_stones.state import StonesState
 from companion.play.router import Binding, Context, Decision, Note, Press, key_press, note, seat_press, tap
@@ -109,7 +109,8 @@ def _spend(ctx: Context, state: StonesState, seat: int, cells: tuple[int, ...]) 
         raise IllegalAction("{player} has no card left to pay for a move", player=seat)
     if ctx.memory.spend in hand:
         return ctx.memory.spend  # type: ignore[return-value]
-    _points, plan, _exact = turn_plan(state, seat, HINT_BUDGET)  # the plan the phone's hints show
+    # Bounded by positions, not by the clock: the card a press spends must not depend on the machine's load.
+    _points, plan, _exact = turn_plan(state, seat)
     moves = [a for a in plan if isinstance(a, ShiftStones | FlipStone)]
     if moves:
         first = moves[0]
