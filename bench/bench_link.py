@@ -1,5 +1,6 @@
-"""Controller link figures: host time per frame, event latency through a pseudo-terminal (p50/p99), and the
-firmware's heap under MicroPython (WebAssembly build, via Node). Run: .venv/bin/python bench/bench_link.py"""
+"""Controller link figures: host time per frame, the cost of checking and splitting an LED state, the reader's
+modelled wait per empty poll, event latency through a pseudo-terminal (p50/p99), and the firmware's heap under
+MicroPython (WebAssembly build, via Node). Run: .venv/bin/python bench/bench_link.py"""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ import subprocess
 import time
 from pathlib import Path
 
-from companion.link import firmware
+from companion.link import firmware, lights
 from companion.link.board import BoardLink
-from companion.link.protocol import HostProtocol
+from companion.link.protocol import HostProtocol, split_leds
 from companion.link.sim import SimulatedBoard
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,6 +90,36 @@ async def latency(events: int) -> dict[str, float]:
     }
 
 
+def led_command_cost(commands: int) -> dict[str, float]:
+    """Host time to fit a full LED state to the budget and split it into frames the board accepts."""
+    seats = [f"{i * 30:02x}ff{i * 20:02x}" for i in range(7)]
+    strip = [f"ff{i * 15:02x}80" for i in range(16)]
+    started = time.perf_counter()
+    parts = 0
+    for _ in range(commands):
+        fitted_seats, fitted_strip = lights.within_budget(seats, strip)
+        parts += len(split_leds({"seats": fitted_seats, "strip": fitted_strip, "flash": "accept"}))
+    elapsed = time.perf_counter() - started
+    return {"us_per_command": elapsed / commands * 1e6, "frames_per_command": parts / commands}
+
+
+def reader_wait_per_poll() -> dict[str, float]:
+    """The RC522's timer per empty poll as the firmware sets it (the simulated chip records what it was given)."""
+    from companion.link.simhw import LoopPort, SimHardware
+
+    app = firmware.module("app")
+    hardware = SimHardware()
+    now = [1000]
+    hardware.reader.clock = lambda: now[0]
+    controller = app.Controller(LoopPort(), hardware)
+    for _ in range(200):
+        now[0] += 2
+        controller.step(now[0])
+    wupa_us = hardware.reader.timer_us[0x52]
+    return {"wupa_timer_ms": wupa_us / 1000, "polls_per_s": 1000 / controller.tags.POLL_MS,
+            "share_of_loop_percent": wupa_us / 1000 / controller.tags.POLL_MS * 100}
+
+
 def firmware_heap() -> dict[str, float] | str:
     node = shutil.which("node")
     runner = ROOT / "tests" / "controller" / "node" / "run_firmware.mjs"
@@ -110,6 +141,12 @@ def main() -> None:
     print(
         f"host decode+deliver: {host['decode_us_per_frame']:.1f} us/frame; encode {host['encode_us_per_frame']:.1f} us"
     )
+    cost = led_command_cost(2000)
+    print(f"LED state fitted to the budget and split: {cost['us_per_command']:.0f} us, "
+          f"{cost['frames_per_command']:.1f} frames per full state")
+    reader = reader_wait_per_poll()
+    print(f"reader: {reader['wupa_timer_ms']:.2f} ms timer per empty poll, {reader['polls_per_s']:.0f} polls/s, "
+          f"{reader['share_of_loop_percent']:.1f} % of the loop's time (was 25 ms per WUPA)")
     lat = asyncio.run(latency(args.events))
     print(
         f"event latency through the pty ({lat['events']} events): p50 {lat['p50_ms']:.2f} ms, "
