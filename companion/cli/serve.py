@@ -156,7 +156,7 @@ def build_server(settings: Any, *, access_log: bool = False) -> Any:
     config = uvicorn.Config(
         create_app(settings), host=settings.host, port=settings.port, log_level="warning", access_log=access_log,
         ws_max_size=max(4 * settings.max_message_bytes, 65536), server_header=False, proxy_headers=False,
-        lifespan="on",
+        lifespan="on", limit_concurrency=settings.limit_concurrency, backlog=settings.backlog,
     )
     return uvicorn.Server(config)
 

@@ -24,7 +24,9 @@ class Action:
     Class attributes a game may set on a kind:
       kind       the JSON name (default: the class name in snake case);
       host_only  only the host may submit it (corrections);
-      summary    one line for `companion actions` and the phone's buttons.
+      summary    one line for `companion actions` and the phone's buttons;
+      private_fields  fields the table may not see even when everything the action caused is public
+                 (Bohnanza's `give`: positions in the giver's hand).
     """
 
     seat: Seat
@@ -32,6 +34,7 @@ class Action:
     kind: ClassVar[str] = ""
     host_only: ClassVar[bool] = False
     summary: ClassVar[str] = ""
+    private_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

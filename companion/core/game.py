@@ -30,6 +30,9 @@ class OptionSpec:
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    # Whole-number options are bounded (a game option never needs more than a million of anything).
+    minimum: int = -1_000_000
+    maximum: int = 1_000_000
 
     def parse(self, raw: Any) -> Any:
         """Accept a JSON value or command-line text for this option."""
@@ -42,16 +45,20 @@ class OptionSpec:
                 elif text in ("0", "false", "no", "off"):
                     value = False
                 else:
-                    raise BadConfig(f"option {self.name} takes true or false, not {raw!r}")
+                    raise BadConfig(f"option {self.name} takes true or false, not {_short(raw)}")
             elif self.type is int:
                 try:
                     value = int(text)
                 except ValueError:
-                    raise BadConfig(f"option {self.name} takes a whole number, not {raw!r}") from None
+                    raise BadConfig(f"option {self.name} takes a whole number, not {_short(raw)}") from None
         if (self.type is int and isinstance(value, bool)) or not isinstance(value, self.type):
-            raise BadConfig(f"option {self.name} takes a {self.type.__name__}, not {raw!r}")
+            raise BadConfig(f"option {self.name} takes a {self.type.__name__}, not {_short(raw)}")
+        if self.type is int and not self.minimum <= value <= self.maximum:
+            raise BadConfig(f"option {self.name} is from {self.minimum} to {self.maximum}, not {_short(raw)}")
+        if isinstance(value, str) and len(value) > 100:
+            raise BadConfig(f"option {self.name} is at most 100 characters long")
         if self.choices is not None and value not in self.choices:
-            raise BadConfig(f"option {self.name} is one of {', '.join(map(str, self.choices))}, not {raw!r}")
+            raise BadConfig(f"option {self.name} is one of {', '.join(map(str, self.choices))}, not {_short(raw)}")
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -61,7 +68,17 @@ class OptionSpec:
             "default": self.default,
             "help": self.help,
             "choices": list(self.choices) if self.choices is not None else None,
+            **({"minimum": self.minimum, "maximum": self.maximum} if self.type is int else {}),
         }
+
+
+def _short(raw: Any) -> str:
+    """A bad value as a refusal quotes it: at most a few dozen characters (a number may be huge)."""
+    try:
+        text = repr(raw)
+    except ValueError:  # an integer too long to print
+        return "a number far too large"
+    return text if len(text) <= 24 else text[:20] + "…"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -139,6 +156,9 @@ class Game(ABC, Generic[S]):
     chance_events: ClassVar[tuple[ChanceEvent, ...]] = ()
     # The most actions a finished random game may take; the playout harness flags longer games.
     max_game_length: ClassVar[int] = 20_000
+    # Refusal templates the whole table may hear (on the display, the public stream): ones that name no secret,
+    # such as whose turn it is. Every other refusal reaches only whoever tried; the table hears "a move was refused".
+    public_refusals: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         self.actions = ActionSet(self.action_kinds)
@@ -155,20 +175,21 @@ class Game(ABC, Generic[S]):
         if not self.min_players <= players <= self.max_players:
             raise BadConfig(f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}")
         if mode not in MODES:
-            raise BadConfig(f"mode is digital or physical, not {mode!r}")
+            raise BadConfig(f"mode is digital or physical, not {_short(mode)}")
         specs = {o.name: o for o in self.options}
         values = {o.name: o.default for o in self.options}
         for key, raw in (options or {}).items():
             if key not in specs:
                 known = ", ".join(specs) or "none"
-                raise BadConfig(f"{self.title} has no option {key!r} (options: {known})")
+                raise BadConfig(f"{self.title} has no option {_short(key)} (options: {known})")
             values[key] = specs[key].parse(raw)
         events = {e.name for e in self.chance_events}
         for key, m in (chance or {}).items():
             if key not in events:
-                raise BadConfig(f"{self.title} has no chance event {key!r} (events: {', '.join(events) or 'none'})")
+                known = ", ".join(events) or "none"
+                raise BadConfig(f"{self.title} has no chance event {_short(key)} (events: {known})")
             if m not in MODES:
-                raise BadConfig(f"chance mode is digital or physical, not {m!r}")
+                raise BadConfig(f"chance mode is digital or physical, not {_short(m)}")
         return GameConfig(players, mode, values, dict(chance or {}))
 
     def config_from_json(self, data: Mapping[str, Any]) -> GameConfig:
@@ -218,6 +239,17 @@ class Game(ABC, Generic[S]):
     def reveals_information(self, before: S, action: Action, after: S) -> bool:
         """True when the action showed someone hidden information (a draw); a seat can't undo it."""
         return action.seat == TABLE
+
+    # -- the public projection ------------------------------------------------------------------
+    def public_action(self, action: Action, log: Sequence[LogMessage]) -> dict[str, Any]:
+        """What the whole table may see of an accepted action: all of it when everything it caused was public,
+        less the kind's `private_fields`; only who did which kind of action when it showed someone a secret."""
+        data = action.to_json()
+        if action.seat == TABLE or any(m.visible_to is not None for m in log):
+            return {"seat": data["seat"], "action": data["action"]}
+        for name in type(action).private_fields:
+            data.pop(name, None)
+        return data
 
     # -- physical cards (NFC tags) ---------------------------------------------------------------
     def cards(self) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol, cast
 from companion.core.actions import Action
 from companion.core.errors import CompanionError, IllegalAction
 from companion.core.game import Game
+from companion.core.public import refusal_is_public
 from companion.core.registry import get_game
 from companion.core.seats import HOST, TABLE, Seat
 from companion.link.events import BoardEvent
@@ -108,21 +109,25 @@ def note(template: str, seat: Seat | None = None, *, english: str | None = None,
 
 @dataclasses.dataclass(frozen=True)
 class Refuse:
-    """Refused before the rules were asked; the reason is shown to everyone, so it names nothing private.
+    """Refused before the rules were asked (or by a dry run of them).
 
     `template` and `params` are the reason's message id and arguments (from the refusal it came from), so the
     display and the phones show it in their language; two refusals with the same English reason are equal.
+    `public` says whether the whole table may hear the reason (the game decides, see `refusal_is_public`): a tap
+    of a card in someone's hand is refused with where it is, which only that seat's phone may show; the display
+    then says only that a move was refused.
     """
 
     reason: str
     seat: Seat | None = None
     template: str = dataclasses.field(default="", compare=False)
     params: dict[str, Any] = dataclasses.field(default_factory=dict, compare=False)
+    public: bool = dataclasses.field(default=False, compare=False)
 
     @classmethod
-    def of(cls, exc: CompanionError, seat: Seat | None = None) -> Refuse:
-        """The refusal `exc` states, for `seat`."""
-        return cls(exc.reason, seat, exc.template, dict(exc.params))
+    def of(cls, exc: CompanionError, seat: Seat | None = None, game: Game[Any] | None = None) -> Refuse:
+        """The refusal `exc` states, for `seat`; public when the game (or the core) says its reason may be."""
+        return cls(exc.reason, seat, exc.template, dict(exc.params), refusal_is_public(game, exc))
 
 
 Decision = Act | Undo | Note | Refuse
@@ -214,7 +219,8 @@ class GameInputs(Protocol):
     BINDINGS: tuple[Binding, ...]
 
     def interpret(self, ctx: Context, press: Press) -> Decision:
-        """The decision for `press` now; may raise IllegalAction with a reason fit for the whole table."""
+        """The decision for `press` now; may raise IllegalAction with the reason (the table hears it only if it
+        is one of the game's `public_refusals`)."""
         ...
 
     def candidates(self, ctx: Context, action: Action) -> list[list[Press]]:
@@ -307,7 +313,7 @@ class Router:
         try:
             return self.inputs.interpret(ctx, press)
         except IllegalAction as exc:
-            return Refuse.of(exc, press.seat)
+            return Refuse.of(exc, press.seat, self.game)
 
     def _context(self, state: Any, state_id: int, memory: Memory) -> Context:
         turn = self.game.turn_id(state)

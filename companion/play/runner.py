@@ -270,7 +270,8 @@ class Table:
         app = create_app(settings)
         config = uvicorn.Config(app, host=options.bind, port=options.port, log_level="warning",
                                 access_log=False, ws_max_size=max(4 * settings.max_message_bytes, 65536),
-                                server_header=False, proxy_headers=False, lifespan="on")
+                                server_header=False, proxy_headers=False, lifespan="on",
+                                limit_concurrency=settings.limit_concurrency, backlog=settings.backlog)
         self.server = _Server(config)
         serving = asyncio.create_task(self.server.serve(), name="server")
         while not self.server.started:
@@ -481,7 +482,8 @@ class Table:
             live.note(True, decision.seat, decision.text, template=decision.template, params=decision.params)
             return True
         assert isinstance(decision, Refuse)
-        live.note(False, decision.seat, decision.reason, template=decision.template, params=decision.params)
+        live.note(False, decision.seat, decision.reason, template=decision.template, params=decision.params,
+                  public=decision.public)
         return False
 
     async def _answer(self, ok: bool, note: bool) -> None:

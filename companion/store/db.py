@@ -237,18 +237,24 @@ class Store:
             for r in rows
         ]
 
-    def append_action(self, sid: int, seq: int, state_id: int, seat: str, action: dict[str, Any]) -> None:
-        """Append one accepted action; returns only once it is durable."""
+    def append_action(self, sid: int, seq: int, state_id: int, seat: str, action: dict[str, Any],
+                      status: str | None = None) -> None:
+        """Append one accepted action (and the session's new `status`, when it ended the game, in the same
+        transaction: a crash never leaves a finished game open); returns only once it is durable."""
         now = time.time()
         with self.transaction() as db:
             db.execute(
                 _INSERT_ACTION,
                 (sid, seq, state_id, seat, "action", json.dumps(action, sort_keys=True), now),
             )
-            db.execute("UPDATE sessions SET updated = ? WHERE id = ?", (now, sid))
+            if status is None:
+                db.execute("UPDATE sessions SET updated = ? WHERE id = ?", (now, sid))
+            else:
+                db.execute("UPDATE sessions SET updated = ?, status = ? WHERE id = ?", (now, status, sid))
 
-    def append_undo(self, sid: int, seq: int, state_id: int, seat: str, undone_seq: int) -> None:
-        """Mark an action undone and log who undid it, in one transaction."""
+    def append_undo(self, sid: int, seq: int, state_id: int, seat: str, undone_seq: int,
+                    status: str | None = None) -> None:
+        """Mark an action undone and log who undid it (and the session's new `status`), in one transaction."""
         now = time.time()
         with self.transaction() as db:
             changed = db.execute(
@@ -262,7 +268,10 @@ class Store:
                 (sid, seq, state_id, seat, "undo", json.dumps({"undo": undone_seq}), now),
             )
             db.execute("DELETE FROM snapshots WHERE session_id = ? AND seq >= ?", (sid, undone_seq))
-            db.execute("UPDATE sessions SET updated = ? WHERE id = ?", (now, sid))
+            if status is None:
+                db.execute("UPDATE sessions SET updated = ? WHERE id = ?", (now, sid))
+            else:
+                db.execute("UPDATE sessions SET updated = ?, status = ? WHERE id = ?", (now, status, sid))
 
     # -- snapshots (a cache: always rebuildable from the log) ---------------------------------------
     def save_snapshot(self, sid: int, seq: int, live_count: int, state: Any) -> None:

@@ -14,6 +14,7 @@ from companion.core.actions import Action
 from companion.core.errors import IllegalAction, NotAllowed, StaleState
 from companion.core.game import Game, GameConfig, Mode
 from companion.core.log import LogMessage
+from companion.core.names import check_names
 from companion.core.registry import get_game
 from companion.core.seats import HOST, TABLE, Seat, parse_seat
 from companion.i18n import words
@@ -76,6 +77,7 @@ class Session:
         config = game.make_config(players, mode, options, chance)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         names = list(names or [])
+        check_names(names)
         if len(names) > players:
             raise IllegalAction("{names} names for {players} players", names=len(names), players=players)
         names += [f"Player {i + 1}" for i in range(len(names), players)]
@@ -178,7 +180,9 @@ class Session:
                 raise IllegalAction("the game is over")
             new_state, messages = self.game.apply(self.state, action)
             seq = self._next_seq
-            self.store.append_action(self.id, seq, self.state_id + 1, _seat_text(actor), action.to_json())
+            finished = self.game.is_over(new_state) and self.status != "over"
+            self.store.append_action(self.id, seq, self.state_id + 1, _seat_text(actor), action.to_json(),
+                                     status="over" if finished else None)
             # Only now, with the action on disk, does anything in memory change.
             self._next_seq += 1
             self.state_id += 1
@@ -187,8 +191,7 @@ class Session:
             self.ticker.extend(messages)
             if len(self._live) % SNAPSHOT_EVERY == 0:
                 self.store.save_snapshot(self.id, seq, len(self._live), self.game.state_to_json(new_state))
-            if self.game.is_over(new_state):
-                self.store.set_status(self.id, "over")
+            if finished:
                 self.status = "over"
             accepted = Accepted(self.state_id, seq, action, tuple(messages))
         self._notify(accepted)
@@ -215,7 +218,9 @@ class Session:
                     raise NotAllowed("that action began a new turn; only the host can undo it")
                 if self.game.reveals_information(before, action, self.state):
                     raise NotAllowed("that action revealed hidden cards; only the host can undo it")
-            self.store.append_undo(self.id, self._next_seq, self.state_id + 1, _seat_text(actor), seq)
+            reopened = self.status == "over" and not self.game.is_over(before)
+            self.store.append_undo(self.id, self._next_seq, self.state_id + 1, _seat_text(actor), seq,
+                                   status="open" if reopened else None)
             self._next_seq += 1
             self.state_id += 1
             self._live.pop()
@@ -224,8 +229,7 @@ class Session:
             else:
                 self._states = [before]
                 self._base = len(self._live)
-            if self.status == "over" and not self.game.is_over(self.state):
-                self.store.set_status(self.id, "open")
+            if reopened:
                 self.status = "open"
             self.ticker.append(LogMessage("{who} undid {action}", {"who": _who(actor), "action": action.kind}))
         self._notify(None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -10,12 +11,14 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion import __version__
 from companion.core.errors import CompanionError
 from companion.store import Store
+from companion.web import edge
 from companion.web.deps import refusal
 from companion.web.hub import Hub
 from companion.web.routers import api, host, look, pages, ws
@@ -66,8 +69,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"ok": False, "code": "malformed", "error": validation_reason(exc.errors())},
+        reason = validation_reason(exc.errors())
+        return JSONResponse({"ok": False, "code": "malformed", "error": reason, "template": reason, "params": {}},
                             status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_refused(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # FastAPI's own answers (no such path, a body it could not read) in the same shape as every refusal.
+        code = HTTP_CODES.get(exc.status_code, "malformed" if exc.status_code < 500 else "error")
+        reason = str(exc.detail) if isinstance(exc.detail, str) else "the request was refused"
+        return JSONResponse({"ok": False, "code": code, "error": reason, "template": reason, "params": {}},
+                            status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     @app.get("/api/health", tags=["play"], summary="Whether the server is up")
     async def health() -> dict[str, Any]:
@@ -77,12 +89,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+HTTP_CODES = {404: "not_found", 405: "bad_method", 413: "too_large", 429: "rate_limited"}
+
+
 def validation_reason(errors: Any) -> str:
-    """Pydantic's errors as one sentence: where, and what is wrong."""
+    """Pydantic's errors as one sentence: where, and what is wrong (never the value sent, which may be huge)."""
     parts = []
     for error in list(errors)[:3]:
-        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
-        parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid")))
+        where = ".".join(str(p)[:40] for p in error.get("loc", ()) if p != "body")
+        what = str(error.get("msg", "invalid"))[:200]
+        parts.append(f"{where}: {what}" if where else what)
     return "; ".join(parts) or "the request is not valid"
 
 
@@ -102,12 +118,12 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or [])
-        length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body_bytes):
-            await self._too_large(send)
-            return
         host_header = headers.get(b"host", b"").decode("latin-1")
         extra = security_headers(host_header)
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or len(length) > 12 or int(length) > self.max_body_bytes):
+            await self._too_large(send, extra)
+            return
         # The API's bodies are small: read the whole body first, so an oversized one never reaches a handler.
         body = b""
         more = scope.get("method", "GET") in ("POST", "PUT", "PATCH", "DELETE")
@@ -117,10 +133,9 @@ class Guard:
                 return  # the client went away
             body += message.get("body", b"")
             if len(body) > self.max_body_bytes:
-                await self._too_large(send)
+                await self._too_large(send, extra)
                 return
             more = message.get("more_body", False)
-        replayed = False
 
         async def replay() -> Message:
             nonlocal replayed
@@ -134,12 +149,22 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
+        if body:
+            # Every body is JSON: checked here, once for every endpoint (UTF-8, depth, sizes of numbers, text).
+            try:
+                edge.loads(body)
+            except CompanionError as exc:
+                await refusal(exc)(scope, replay, send_with_headers)
+                return
+        replayed = False
         await self.app(scope, replay, send_with_headers)
 
-    async def _too_large(self, send: Send) -> None:
-        body = b'{"ok":false,"code":"too_large","error":"the request is too large"}'
+    async def _too_large(self, send: Send, extra: list[tuple[bytes, bytes]]) -> None:
+        body = json.dumps({"ok": False, "code": "too_large", "error": "the request is too large",
+                           "template": "the request is too large", "params": {}}).encode()
         await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                *extra]})
         await send({"type": "http.response.body", "body": body})
 
 

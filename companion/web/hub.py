@@ -13,10 +13,11 @@ from typing import Any, Literal
 
 from companion.core.actions import Action
 from companion.core.errors import CompanionError, NotAllowed
-from companion.core.log import LogMessage
-from companion.core.seats import HOST, TABLE, Seat
+from companion.core.public import REFUSED, public_attempt, public_log_text, refusal_is_public
+from companion.core.seats import HOST, Seat
 from companion.store import Accepted, Session, Store
 from companion.web.clocks import CLOCKS, Deadline
+from companion.web.edge import MAX_ID, is_plain_token
 from companion.web.hints import shared_pool
 
 Source = Literal["phone", "board", "host", "display"]
@@ -40,7 +41,15 @@ class MissingToken(CompanionError):
 
 
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as compact JSON text that always encodes: a lone surrogate that slipped in is escaped."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    if text.isascii():  # constant time in CPython; most messages end here
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(message, ensure_ascii=True, separators=(",", ":"))
+    return text
 
 
 class TokenBucket:
@@ -353,9 +362,9 @@ class LiveSession:
             try:
                 accepted = await asyncio.to_thread(self.session.submit, deadline.action, HOST, None)
             except CompanionError as exc:
-                self.feedback(False, HOST, "host", exc.reason, deadline.action, None, exc.code, **why(exc))
+                self.refused(exc, HOST, "host", deadline.action)
                 return
-            self.feedback(True, HOST, "host", "", accepted.action.to_json(), accepted.log)
+            self.accepted(accepted, HOST, "host")
 
     def touch(self) -> None:
         """Send everyone a fresh view (after a change outside the game state: names, colours)."""
@@ -372,69 +381,96 @@ class LiveSession:
 
     # -- acting ----------------------------------------------------------------------------------
     async def submit(
-        self, raw: Action | dict[str, Any], actor: Seat, state_id: int | None, source: Source
+        self,
+        raw: Action | dict[str, Any],
+        actor: Seat,
+        state_id: int | None,
+        source: Source,
+        origin: Connection | None = None,
     ) -> Outcome:
-        """Apply one action (queued behind any other of this session) and report it to the table."""
+        """Apply one action (queued behind any other of this session) and report it to the table.
+
+        `origin` is the connection the action came over (None for a REST call, the controller, the clock): its
+        sender hears the whole answer there, everyone else only what the table may know.
+        """
         action_json = raw.to_json() if isinstance(raw, Action) else raw
         async with self.lock:
             try:
                 accepted = await self.run_actions(self.session.submit, raw, actor, state_id)
             except CompanionError as exc:
-                self.feedback(False, actor, source, exc.reason, action_json, None, exc.code, **why(exc))
+                self.refused(exc, actor, source, action_json, origin)
                 return Outcome(False, self.session.state_id, exc)
             # Still holding the lock, so the feedback goes out before the new views (the fan-out waits for it).
-            self.feedback(True, actor, source, "", accepted.action.to_json(), accepted.log)
+            self.accepted(accepted, actor, source, origin)
         return Outcome(True, accepted.state_id, accepted=accepted)
 
-    async def undo(self, actor: Seat, state_id: int | None, source: Source) -> Outcome:
+    async def undo(self, actor: Seat, state_id: int | None, source: Source, origin: Connection | None = None
+                   ) -> Outcome:
         async with self.lock:
             try:
                 new_id = await self.run_actions(self.session.undo, actor, state_id)
             except CompanionError as exc:
-                self.feedback(False, actor, source, exc.reason, {"action": "undo"}, None, exc.code, **why(exc))
+                self.refused(exc, actor, source, {"action": "undo"}, origin)
                 return Outcome(False, self.session.state_id, exc)
-            self.feedback(True, actor, source, "undone", {"action": "undo"}, ())
+            seat = actor if isinstance(actor, int) else None
+            text = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
+                          "text": "undone", "action": {"seat": actor, "action": "undo"}})
+            for connection in [*self._audience(actor, origin, public=False),
+                               *self._audience(actor, origin, public=True)]:
+                connection.offer("feedback", text)
+            self.hub.feedback_sent += 1
         return Outcome(True, new_id)
 
-    def feedback(
-        self,
-        ok: bool,
-        actor: Seat,
-        source: Source,
-        text: str,
-        action: dict[str, Any] | None,
-        log: tuple[LogMessage, ...] | None,
-        code: str = "ok",
-        template: str = "",
-        params: dict[str, Any] | None = None,
-    ) -> None:
-        """Tell the acting seat (fully) and the public stream (without anything private) what happened.
+    def _audience(self, actor: Seat | None, origin: Connection | None, *, public: bool) -> list[Connection]:
+        """Who hears an attempt: with `public`, every public connection; else the sender's own connection (a
+        phone), or, without one (a REST call, the controller acting for a seat), the phones of the acting seat."""
+        if public:
+            return [c for c in list(self.connections) if c.viewer is None]
+        if origin is not None and origin.viewer is not None:
+            return [origin]
+        if isinstance(actor, int) and not isinstance(actor, bool):
+            return [c for c in list(self.connections) if c.viewer == actor]
+        return []
 
-        A refusal carries its reason's `template` and `params` beside the English `text`, so each client shows it
-        in its own language (seats as names, known words translated, its digits), as it does log lines.
-        """
-        seat = action.get("seat") if isinstance(action, dict) else None
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            seat = actor if isinstance(actor, int) else None
-        private_text = text if not ok else "; ".join(m.render() for m in (log or ()) if m.visible(seat))
-        mine = {"type": "feedback", "ok": ok, "code": code, "seat": seat, "source": source, "text": private_text,
-                "action": action}
-        if not ok:
-            mine |= {"template": template or text, "params": plain_params(params or {})}
-        for connection in list(self.connections):
-            if connection.viewer is not None and connection.viewer == seat:
-                connection.offer("feedback", dumps(mine))
-        public = {"type": "feedback", "ok": ok, "code": code, "seat": seat, "source": source,
-                  "text": public_text(ok, source, text, log), "action": public_action(ok, source, action, log)}
-        if not ok:
-            # A phone's refusal reason stays on that phone: its template and params too.
-            shown = source != "phone"
-            public |= {"template": (template or text) if shown else "",
-                       "params": plain_params(params or {}) if shown else {}}
-        text_public = dumps(public)
-        for connection in list(self.connections):
-            if connection.viewer is None:
-                connection.offer("feedback", text_public)
+    def accepted(self, accepted: Accepted, actor: Seat, source: Source, origin: Connection | None = None) -> None:
+        """An accepted action: the sender hears the lines it may read, the public stream the public projection."""
+        action, log = accepted.action, accepted.log
+        seat = action.seat if isinstance(action.seat, int) else None
+        mine = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
+                      "text": "; ".join(m.render() for m in log if m.visible(actor if isinstance(actor, int)
+                                                                              else None)),
+                      "action": action.to_json()})
+        for connection in self._audience(actor, origin, public=False):
+            connection.offer("feedback", mine)
+        public = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
+                        "text": public_log_text(log), "action": self.session.game.public_action(action, log)})
+        for connection in self._audience(actor, origin, public=True):
+            connection.offer("feedback", public)
+        self.hub.feedback_sent += 1
+
+    def refused(self, exc: CompanionError, actor: Seat | None, source: Source, action: Any,
+                origin: Connection | None = None) -> None:
+        """A refused attempt: the sender hears the whole reason; the table hears it only when the game says the
+        reason is public and no seat tried it itself, otherwise "a move was refused" (with who tried which known
+        kind of action)."""
+        game = self.session.game
+        players = self.session.config.players
+        attempt = public_attempt(game, action if isinstance(action, dict) else None, players)
+        seat = attempt.get("seat") if attempt else None
+        if not isinstance(seat, int) and isinstance(actor, int) and not isinstance(actor, bool):
+            seat = actor
+        base = {"type": "feedback", "ok": False, "code": exc.code, "seat": seat, "source": source}
+        mine = dumps({**base, "text": exc.reason, **why(exc), "action": attempt})
+        for connection in self._audience(actor, origin, public=False):
+            connection.offer("feedback", mine)
+        # A seat's own try (from its phone, or with its token on a public socket) is never worded to the table.
+        seat_tried = isinstance(actor, int) and source in ("phone", "display")
+        if refusal_is_public(game, exc) and not seat_tried:
+            public = dumps({**base, "text": exc.reason, **why(exc), "action": attempt})
+        else:
+            public = dumps({**base, "text": REFUSED, "template": REFUSED, "params": {}, "action": attempt})
+        for connection in self._audience(actor, origin, public=True):
+            connection.offer("feedback", public)
         self.hub.feedback_sent += 1
 
     def note(
@@ -445,19 +481,27 @@ class LiveSession:
         source: Source = "board",
         template: str = "",
         params: dict[str, Any] | None = None,
+        *,
+        public: bool | None = None,
     ) -> None:
         """Answer an input that made no game action (a stone picked, a press refused before the rules were asked).
 
-        The text goes to the public stream as it is, so it must name nothing private; that seat hears it too.
-        `template` and `params` (the English text's message id and arguments) let each client translate it.
+        A taken input (`ok`) is public by construction; a refusal reaches the public stream in words only when
+        `public` says its reason names nothing private (the router asks the game), else as "a move was refused".
+        That seat's phone hears it in full. `template` and `params` let each client translate it.
         """
         shown_seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-        text_out = dumps({"type": "feedback", "ok": ok, "code": "note" if ok else "refused", "seat": shown_seat,
-                          "source": source, "text": text, "template": template or text,
-                          "params": plain_params(params or {}), "action": None})
+        full = {"type": "feedback", "ok": ok, "code": "note" if ok else "refused", "seat": shown_seat,
+                "source": source, "text": text, "template": template or text, "params": plain_params(params or {}),
+                "action": None}
+        full_text = dumps(full)
+        said = ok if public is None else public
+        public_text = full_text if said else dumps({**full, "text": REFUSED, "template": REFUSED, "params": {}})
         for connection in list(self.connections):
-            if connection.viewer is None or connection.viewer == shown_seat:
-                connection.offer("feedback", text_out)
+            if connection.viewer is None:
+                connection.offer("feedback", public_text)
+            elif connection.viewer == shown_seat:
+                connection.offer("feedback", full_text)
         self.hub.feedback_sent += 1
 
     async def close(self) -> None:
@@ -489,29 +533,6 @@ def plain_params(params: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = str(value)
     return out
-
-
-def public_action(ok: bool, source: Source, action: dict[str, Any] | None, log: tuple[LogMessage, ...] | None
-                  ) -> dict[str, Any] | None:
-    """An action as the public may see it: in full only when everything it caused was public.
-
-    A reveal that put a card into someone's hand, or a phone's refused try, could name a secret card;
-    then only who tried which kind of action is shown.
-    """
-    if action is None:
-        return None
-    if ok and log is not None and all(m.visible_to is None for m in log) and action.get("seat") != TABLE:
-        return action
-    if not ok and source != "phone" and action.get("seat") != TABLE:
-        return action
-    return {k: action[k] for k in ("seat", "action") if k in action}
-
-
-def public_text(ok: bool, source: Source, reason: str, log: tuple[LogMessage, ...] | None) -> str:
-    """The public line for an attempted action; a phone's refusal reason stays on that phone."""
-    if ok:
-        return "; ".join(m.render() for m in (log or ()) if m.visible_to is None)
-    return "" if source == "phone" else reason
 
 
 # Where simulated controller events go (the display's development keys): set by `companion play`.
@@ -551,6 +572,8 @@ class Hub:
         found = self.sessions.get(sid)
         if found is not None:
             return found
+        if isinstance(sid, bool) or not isinstance(sid, int) or not 1 <= sid <= MAX_ID:
+            raise UnknownSession("there is no such game")
         async with self._loading:
             found = self.sessions.get(sid)
             if found is None:
@@ -574,7 +597,7 @@ class Hub:
         live = await self.live(sid)
         if not token:
             raise MissingToken("this needs the token from the join link")
-        if len(token) > 200:
+        if not is_plain_token(token):
             raise NotAllowed("that link is not valid for this game")
         return live, live.session.seat_for_token(token)
 

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from companion.core.names import MAX_NAME, name_problem
+from companion.web.edge import MAX_INT
 
 Token = Annotated[str, Field(min_length=1, max_length=200, description="the secret token from the join link")]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="a colour as #rrggbb")]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+def _plain_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValueError(problem)
+    return name
+
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_plain_name)]
 
 
 class Strict(BaseModel):
@@ -19,7 +29,8 @@ class ActionRequest(Strict):
     """An action, made against the state the client saw."""
 
     token: Token | None = None
-    state_id: int = Field(ge=0, description="the state_id of the view this action was chosen in; stale ones fail")
+    state_id: int = Field(ge=0, le=MAX_INT,
+                          description="the state_id of the view this action was chosen in; stale ones fail")
     action: dict[str, Any] = Field(
         description='the action JSON, e.g. {"seat": 0, "action": "bid", "plant": 13, "amount": 14}; '
         "a missing seat means the token's seat"
@@ -28,7 +39,7 @@ class ActionRequest(Strict):
 
 class UndoRequest(Strict):
     token: Token | None = None
-    state_id: int = Field(ge=0)
+    state_id: int = Field(ge=0, le=MAX_INT)
 
 
 class HostRequest(Strict):
@@ -55,8 +66,8 @@ class NewSession(Strict):
     game: Annotated[str, Field(min_length=1, max_length=40)]
     players: int = Field(ge=1, le=12)
     mode: Literal["digital", "physical"] = "digital"
-    options: dict[str, Any] = Field(default_factory=dict)
-    chance: dict[str, Literal["digital", "physical"]] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=20)
+    chance: dict[str, Literal["digital", "physical"]] = Field(default_factory=dict, max_length=10)
     names: list[Name] = Field(default_factory=list, max_length=12)
     colours: list[Colour] = Field(default_factory=list, max_length=12)
     seed: int | None = Field(default=None, ge=0, lt=2**31)

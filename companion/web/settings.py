@@ -39,6 +39,11 @@ class Settings:
     send_timeout_seconds: float = 10.0
     # Processes computing the phones' hints off the views' path (0: one thread instead); None: sized for the machine.
     hint_workers: int | None = None
+    # Public sockets need no token: each session takes this many (its displays and host pages), no more.
+    max_public_sockets: int = 8
+    # uvicorn's limits for the whole server: open connections (then 503) and waiting TCP connections.
+    limit_concurrency: int = 256
+    backlog: int = 128
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from companion.core.public import REFUSED
+from companion.core.registry import get_game
 from companion.core.seats import HOST
 from companion.i18n import SEAT_ARGS, catalog, log_line
 from companion.store import Session, Store
@@ -79,7 +81,7 @@ def _check_translated(template: str, params: dict[str, Any], english: str, shown
 
 @pytest.mark.parametrize("game", ["power_grid", "bohnanza", "shifting_stones"])
 def test_a_refusal_reaches_the_phone_and_the_display_translated(client: TestClient, table: Any, game: str) -> None:
-    sid, _host, token, state_id, action = table(game)
+    sid, host, token, state_id, action = table(game)
     with client.websocket_connect(f"/ws/sessions/{sid}/seat?token={token}") as phone:
         assert phone.receive_json()["type"] == "view"
         phone.send_json({"type": "action", "state_id": state_id, "action": action})
@@ -93,19 +95,28 @@ def test_a_refusal_reaches_the_phone_and_the_display_translated(client: TestClie
         # What the phone page does (common.js reasonText: the log line's rules, the same as companion.i18n's).
         _check_translated(template, params, english, log_line(template, params, catalog(lang), names), lang)
 
-    # The display hears it when it is tried on the public stream (a phone's own try stays on the phone).
+    # The display hears the host's try for that seat in words only when the game says the reason is public;
+    # otherwise it says, in its language, that a move was refused.
     with client.websocket_connect(f"/ws/sessions/{sid}/public") as public:
         envelope = public.receive_json()
-        public.send_json({"type": "action", "state_id": state_id, "action": action, "token": token})
+        public.send_json({"type": "action", "state_id": state_id, "action": action, "token": host})
         shown = _feedback(public)
-    assert shown["template"] == template and shown["params"] == params
+    engine = get_game(game)
+    if template in engine.public_refusals:
+        assert shown["template"] == template and shown["params"] == params
+    else:
+        assert (shown["template"], shown["params"], shown["text"]) == (REFUSED, {}, REFUSED)
+        assert set(shown["action"]) == {"seat", "action"}
     for lang in LANGS:
         display_i18n.set_language(lang, False)
         model = DisplayModel(clock=lambda: 0.0)
         model.set_envelope(envelope["view"])
         model.apply_message(shown)
         line = model.feedback_line(model.feedback[-1])
-        _check_translated(template, params, english, line, lang)
+        if shown["template"] == REFUSED:
+            assert catalog(lang).gettext(REFUSED) in line and REFUSED not in line, (lang, line)
+        else:
+            _check_translated(template, params, english, line, lang)
 
 
 def test_the_public_stream_withholds_a_phones_refusal(client: TestClient, table: Any) -> None:
@@ -117,7 +128,8 @@ def test_the_public_stream_withholds_a_phones_refusal(client: TestClient, table:
             phone.send_json({"type": "action", "state_id": state_id, "action": action})
             assert _feedback(phone)["template"]
         seen = _feedback(public)
-    assert seen["ok"] is False and seen["text"] == "" and seen["template"] == "" and seen["params"] == {}
+    # Its reason is public (whose turn it is), but a seat's own try is never worded to the table.
+    assert seen["ok"] is False and seen["text"] == REFUSED and seen["template"] == REFUSED and seen["params"] == {}
 
 
 def test_a_rest_refusal_carries_template_and_params(client: TestClient, table: Any) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from companion.core.public import REFUSED
 from companion.core.registry import all_games, get_game
 from companion.core.seats import HOST, TABLE
 from companion.store import Store
@@ -129,7 +130,7 @@ class Record:
         if not public:
             assert set(action) <= {"seat", "action"}, f"the public saw a private action: {action}"
         if not message["ok"] and message["source"] == "phone":
-            assert message["text"] == "", "the public saw a phone's refusal reason"
+            assert message["text"] == REFUSED, "the public saw a phone's refusal reason"
 
 
 async def settle(wires: dict[Any, Wire], state_id: int, timeout: float = 5.0) -> None:

@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import SERVER_TOKEN
 
+from companion.core.public import REFUSED
 from companion.web import Settings, create_app
 
 
@@ -100,7 +101,7 @@ def test_a_refused_action_gets_the_reason_on_that_phone_only(client, new_session
         feedback = until(s1, "feedback")
         assert feedback["ok"] is False and feedback["code"] == "not_your_turn" and "turn" in feedback["text"]
         public_feedback = until(pub, "feedback")
-        assert public_feedback["ok"] is False and public_feedback["text"] == ""
+        assert public_feedback["ok"] is False and public_feedback["text"] == REFUSED
         assert public_feedback["action"] == {"seat": 1, "action": "play_card"}  # which card it was stays private
     assert client.get(f"/api/sessions/{seated.id}/public").json()["state_id"] == 0
 

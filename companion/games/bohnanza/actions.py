@@ -37,6 +37,8 @@ class OfferTrade(Action):
     want: tuple[str, ...] = ()
     want_face_up: tuple[str, ...] = ()
     summary = "offer a trade or a gift; every trade involves the active player"
+    # Positions in the hand: with the beans named in the log line, they would tell where each bean sits.
+    private_fields = ("give",)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,6 +48,7 @@ class AcceptOffer(Action):
     offer: int
     give: tuple[int, ...] = ()
     summary = "accept an offer made to you"
+    private_fields = ("give",)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,6 +67,7 @@ class CounterOffer(Action):
     want: tuple[str, ...] = ()
     want_face_up: tuple[str, ...] = ()
     summary = "refuse an offer and propose another to its sender"
+    private_fields = ("give",)
 
 
 @dataclasses.dataclass(frozen=True)

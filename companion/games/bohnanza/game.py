@@ -113,16 +113,40 @@ class BohnanzaGame(Game[BohnanzaState]):
             int,
             20,
             "the most offers (counters included) in one trading phase; keeps the table moving",
+            minimum=1,
+            maximum=1000,
         ),
         OptionSpec(
             "trade_seconds",
             int,
             0,
             "time limit for trading in seconds, kept by the server, which then ends trading (0 = no limit)",
+            minimum=0,
+            maximum=3600,
         ),
         OptionSpec("duel_third_field_start", bool, False, "2 players: both start with a third bean field"),
     )
     action_kinds = ACTION_KINDS
+    # What the whole table may hear of a refusal: whose move it is, and the controller's own hints.
+    public_refusals = frozenset({
+        "the table is still dealing",
+        "with two players you harvest only on your own turn",
+        "{player} has nothing to do now: no more offers this turn, {limit} have been made (option offers_per_turn)",
+        "{player} has nothing to do now: {active} is taking the cards the opponent left",
+        "{player} has nothing to do now: {active} is planting from the hand",
+        "{player} has nothing to do now: {active} is turning up cards",
+        "{player} has nothing to do now: {active} is planting the turned-up cards",
+        "{player} has nothing to do now: {active} is planting the set-aside cards",
+        "{player} has nothing to do now: {active} is drawing",
+        "tap the card taken from the deck first",
+        "planting from the hand is over: hold your seat button to turn up the cards",
+        "none of the face-up cards fits a field: harvest one first (keys 1–3)",
+        "keys 1–3 harvest a field and 9 buys the third field; nothing else is keyed in Bohnanza",
+        "{player} is the active player",
+        # At a real table everyone sees a player harvest before planting; the card itself is not named.
+        "the front card of the hand fits no field of {player}: harvest one first (keys 1–3) or buy a third (key 9)",
+        "its next set-aside card fits no field of {player}: harvest one first (keys 1–3) or buy a third (key 9)",
+    })
     state_type = BohnanzaState
     chance_events = (ChanceEvent("deck", "bean cards dealt, turned up and drawn from the deck", DrawBean),)
     max_game_length = 20_000

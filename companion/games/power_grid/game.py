@@ -57,6 +57,8 @@ from companion.games.power_grid.market import check_reveal, not_available, resol
 from companion.games.power_grid.state import Player, PowerGridState
 
 PLANT_DRAW = "plant_draw"
+# A host correction of money: more than the bank ever hands out in a game is a typing slip.
+MAX_CORRECTION = 10_000
 
 
 class PowerGrid(Game[PowerGridState]):
@@ -69,6 +71,32 @@ class PowerGrid(Game[PowerGridState]):
         OptionSpec("open_money", bool, False, "show everyone's Elektro on the table (hidden by default)"),
     )
     action_kinds = ACTION_KINDS
+    # What the whole table may hear of a refusal: whose move it is, and the controller's own hints. Everything
+    # about a player's money stays with whoever tried (money is hidden unless open_money).
+    public_refusals = frozenset({
+        "waiting for the table to reveal the plant drawn from the deck",
+        "waiting for the host to choose the regions",
+        "no plant is to be drawn now",
+        "it is {player}'s turn",
+        "it is the turn of seats {players}",
+        "nobody may act now",
+        "draw the top plant of the deck and tap it first",
+        "the host chooses the regions first: OK takes the companion's proposal",
+        "buy resources on your phone; hold your seat button when you are done",
+        "build on your phone; hold your seat button when you are done",
+        "{player} has fired already",
+        "nothing is pressed for now",
+        "OK means nothing now",
+        "there is nothing to cancel",
+        "Power Grid uses the seat buttons and plant cards; the keypad means nothing here",
+        "tap the card of the old plant you discard",
+        "move the resources on your phone; hold your seat button (or OK) when done",
+        "tap the card of the plant you put up for auction (hold your button to buy none)",
+        "{player} chooses the next plant",
+        "nobody is to act now",
+        "{player} is discarding a plant",
+        "it is {player}'s turn to bid or pass",
+    })
     state_type = PowerGridState
     chance_events = (
         ChanceEvent(PLANT_DRAW, "a power plant is drawn from the deck (physical: tap the drawn plant)", RevealPlant),
@@ -292,6 +320,8 @@ class PowerGrid(Game[PowerGridState]):
             raise IllegalAction("only the host corrects money")
         if not 0 <= action.target < state.n:
             raise IllegalAction("there is no seat {number}", number=action.target)
+        if abs(action.delta) > MAX_CORRECTION:
+            raise IllegalAction("a correction is at most {limit} Elektro either way", limit=MAX_CORRECTION)
         player = state.players[action.target]
         if player.money + action.delta < 0:
             raise IllegalAction("{player} has only {money} Elektro", player=action.target, money=player.money)

@@ -40,6 +40,8 @@ from companion.games.shifting_stones.state import StonesState, evolve, located, 
 # How many example grids legal_actions offers the table while the starting grid is awaited: the table may enter
 # any of the 2,580,480 grids the stones can make (SetGrid checks it), far too many to list.
 GRID_EXAMPLES = 8
+# A host correction never needs more than a whole game's points (72 cards of at most 5).
+MAX_CORRECTION = 400
 
 
 @lru_cache(maxsize=4096)
@@ -58,6 +60,22 @@ class ShiftingStones(Game[StonesState]):
         OptionSpec("hints", bool, True, "phones show exact hints: fewest shifts and flips per card, and the best turn"),
     )
     action_kinds = ALL_ACTIONS
+    # What the whole table may hear of a refusal: whose move it is, and the controller's own hints.
+    public_refusals = frozenset({
+        "the table is still setting up: waiting for the starting grid and the dealt cards",
+        "the table is still setting up: waiting for the starting grid",
+        "the table is still setting up: waiting for the dealt cards",
+        "the table is drawing a card for {player}",
+        "no card is being drawn now and the grid is set",
+        "it is {player}'s turn",
+        "tap the card drawn from the deck first",
+        "OK means nothing during a turn: keys pick stones, the seat button ends the turn",
+        "{player} has no card left to pay for a move",
+        "enter the starting grid first: keys 1–8 name the faces, row by row from the top left",
+        "the grid has nine stones and {entered} are entered",
+        "keys 1–8 are the faces: {faces}",
+        "nine faces are entered: OK enters the grid, BACK takes the last one back",
+    })
     state_type = StonesState
     chance_events = (
         ChanceEvent("grid", "the starting grid of stones (physical: entered once, keypad or host page)", SetGrid),
@@ -192,8 +210,13 @@ class ShiftingStones(Game[StonesState]):
             raise IllegalAction("there is no seat {number}", number=action.target)
         if action.delta == 0:
             raise IllegalAction("a correction of 0 points changes nothing")
+        if abs(action.delta) > MAX_CORRECTION:
+            raise IllegalAction("a correction is at most {limit} points either way", limit=MAX_CORRECTION)
         players = list(state.players)
         p = players[action.target]
+        if scoring.points(state, action.target) + action.delta < 0:
+            raise IllegalAction("{player} has {points} points; a score cannot go below 0", player=action.target,
+                                points=scoring.points(state, action.target))
         players[action.target] = evolve(p, correction=p.correction + action.delta)
         return evolve(state, players=tuple(players)), [
             msg("The host corrected {player}'s score by {delta}", player=action.target, delta=action.delta)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from typing import Any
 
@@ -12,7 +11,9 @@ from fastapi import APIRouter, WebSocket
 
 from companion.core.errors import CompanionError, MalformedAction, NotAllowed
 from companion.core.seats import HOST, Seat
+from companion.web import edge
 from companion.web.deps import HubDep, SettingsDep
+from companion.web.edge import parse_id
 from companion.web.hub import Connection, Hub, LiveSession, RateLimited, Source, TokenBucket, dumps, why
 from companion.web.routers.api import with_seat
 from companion.web.settings import Settings
@@ -20,16 +21,22 @@ from companion.web.settings import Settings
 router = APIRouter()
 
 # Close codes in the application range: the client stops reconnecting and says why.
-CLOSE_CODES = {"no_token": 4401, "not_allowed": 4403, "unknown_session": 4404}
+CLOSE_CODES = {"no_token": 4401, "not_allowed": 4403, "unknown_session": 4404, "too_many": 4429}
+
+
+class TooManyDisplays(CompanionError):
+    """Public sockets need no token, so each session takes only a few (its displays and host pages)."""
+
+    code = "too_many"
 
 
 @router.websocket("/ws/sessions/{sid}/seat")
-async def seat_socket(websocket: WebSocket, sid: int, hub: HubDep, settings: SettingsDep) -> None:
+async def seat_socket(websocket: WebSocket, sid: str, hub: HubDep, settings: SettingsDep) -> None:
     """A phone: its private view on connect and after every change; actions and undo; heartbeat."""
     await websocket.accept()
     token = websocket.query_params.get("token")
     try:
-        live, actor = await hub.authorise(sid, token)
+        live, actor = await hub.authorise(parse_id(sid), token)
         if not isinstance(actor, int):
             raise NotAllowed("this link is the host's; open the host page instead")
     except CompanionError as exc:
@@ -39,11 +46,14 @@ async def seat_socket(websocket: WebSocket, sid: int, hub: HubDep, settings: Set
 
 
 @router.websocket("/ws/sessions/{sid}/public")
-async def public_socket(websocket: WebSocket, sid: int, hub: HubDep, settings: SettingsDep) -> None:
+async def public_socket(websocket: WebSocket, sid: str, hub: HubDep, settings: SettingsDep) -> None:
     """A display: the public view and every action's feedback; it may act only with a token in the message."""
     await websocket.accept()
     try:
-        live = await hub.live(sid)
+        live = await hub.live(parse_id(sid))
+        if sum(1 for c in live.connections if c.viewer is None) >= settings.max_public_sockets:
+            raise TooManyDisplays("this game already has {limit} displays connected",
+                                  limit=settings.max_public_sockets)
     except CompanionError as exc:
         await refuse(websocket, exc)
         return
@@ -125,9 +135,7 @@ async def read(
         if not flood.take("messages"):
             reply(connection, RateLimited("too many messages at once; wait a moment"))
             continue
-        text = message.get("text")
-        if text is None:
-            text = (message.get("bytes") or b"").decode("utf-8", "replace")
+        text: str | bytes = message.get("text") or message.get("bytes") or b""
         if len(text) > settings.max_message_bytes:
             reply(connection, MalformedAction("a message may be at most {limit} bytes",
                                                    limit=settings.max_message_bytes))
@@ -136,6 +144,9 @@ async def read(
             await handle(text, connection, live, hub, actor, token, source)
         except CompanionError as exc:
             reply(connection, exc)
+        except Exception as exc:  # whatever a message does, it must not end this connection or reach another
+            hub.errors.append(f"session {live.id}: a message failed: {exc!r}"[:300])
+            reply(connection, MalformedAction("that message could not be read"))
 
 
 def reply(connection: Connection, exc: CompanionError) -> None:
@@ -145,16 +156,28 @@ def reply(connection: Connection, exc: CompanionError) -> None:
                                         "text": exc.reason, **why(exc), "action": None}))
 
 
+# The fields each kind of message may carry; anything else is refused, so a typo never goes unnoticed.
+FIELDS = {
+    "pong": {"type"}, "ping": {"type"}, "refresh": {"type"},
+    "board": {"type", "event", "token"},
+    "action": {"type", "state_id", "action", "token"},
+    "undo": {"type", "state_id", "token"},
+}
+
+
 async def handle(
-    text: str, connection: Connection, live: LiveSession, hub: Hub, actor: Seat | None, token: str, source: Source
+    text: str | bytes, connection: Connection, live: LiveSession, hub: Hub, actor: Seat | None, token: str,
+    source: Source,
 ) -> None:
-    try:
-        data: Any = json.loads(text)
-    except ValueError:
-        raise MalformedAction("a message must be JSON") from None
+    data: Any = edge.loads(text)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise MalformedAction('a message is a JSON object with a "type"')
     kind = data["type"]
+    allowed = FIELDS.get(kind)
+    if allowed is None:
+        raise MalformedAction("unknown message type (action, undo, board, refresh, pong)")
+    if not set(data) <= allowed:
+        raise MalformedAction("unexpected field(s) in a {kind} message", kind=kind)
     if kind == "pong":
         return
     if kind == "ping":
@@ -166,8 +189,6 @@ async def handle(
     if kind == "board":
         await board(data, live, hub)
         return
-    if kind not in ("action", "undo"):
-        raise MalformedAction("unknown message type {kind} (action, undo, board, refresh, pong)", kind=repr(kind))
     state_id = data.get("state_id")
     if not isinstance(state_id, int) or isinstance(state_id, bool) or state_id < 0:
         raise MalformedAction("an action needs the state_id of the view it was chosen in")
@@ -179,12 +200,12 @@ async def handle(
         token = given
     hub.check_rate(token)
     if kind == "undo":
-        await live.undo(actor, state_id, source)
+        await live.undo(actor, state_id, source, connection)
         return
     action = data.get("action")
     if not isinstance(action, dict):
         raise MalformedAction("an action message needs an \"action\" object")
-    await live.submit(with_seat(action, actor), actor, state_id, source)
+    await live.submit(with_seat(action, actor), actor, state_id, source, connection)
 
 
 async def board(data: dict[str, Any], live: LiveSession, hub: Hub) -> None:
