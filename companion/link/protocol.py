@@ -287,8 +287,9 @@ class HostProtocol:
         info = self.info
         reader = info.get("reader")
         cause = info.get("cause") or None
-        if cause == "error" and self.board_error:
-            cause = f"error ({self.board_error})"
+        if cause is not None and cause.startswith("error"):
+            name = cause.partition(":")[2] or self.board_error
+            cause = f"error ({name})" if name else "error"
         return {
             "micropython": info.get("micropython") or None,
             "reader": reader if isinstance(reader, int) else None,

@@ -273,10 +273,11 @@ class Controller:
             self.buzzer.stop()
         except Exception:  # the lights are what failed: restart all the same
             pass
-        self.link.error(type(exc).__name__.encode())
+        name = type(exc).__name__[:20]
+        self.link.error(name.encode())  # best effort: the restart may cut it off, so the cause keeps the name too
         reset = getattr(self.hardware, "reset", None)
         if reset is not None:
-            reset("error")
+            reset("error:" + name)
 
     def _step(self, now):
         self.now = now

@@ -110,13 +110,13 @@ SAFE_FLAG = "/safe-mode"
 
 
 def read_reset_cause():
-    """Why the board started: `reset` or `error` (the firmware's own restarts), `watchdog` or `power`."""
+    """Why the board started: `reset` or `error:Name` (the firmware's own restarts), `watchdog` or `power`."""
     try:
         with open(CAUSE_FILE) as note:
             cause = note.read()
         os.remove(CAUSE_FILE)
-        if cause in ("reset", "error"):
-            return cause
+        if cause == "reset" or cause.startswith("error:"):
+            return cause[:26]
     except OSError:
         pass
     return "watchdog" if machine.reset_cause() == machine.WDT_RESET else "power"

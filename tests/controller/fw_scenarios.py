@@ -457,7 +457,7 @@ def scenario_an_error_in_a_step_is_reported_and_restarts_the_board_at_once():
     rig.run(2)
     errors = [p for s, k, p in rig.frames() if k == "err"]
     assert errors == [{"e": "OSError"}], errors
-    assert rig.hw.causes == ["error"]
+    assert rig.hw.causes == ["error:OSError"], "the cause keeps the name, should the err frame not get out"
 
 
 def scenario_a_stalled_host_never_starves_the_watchdog():

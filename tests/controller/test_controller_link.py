@@ -401,3 +401,23 @@ def test_the_table_light_and_flashes_fit_the_usb_budget():
     assert lights.within_budget(["000000"] * 7, TABLE_LIGHT) == (["000000"] * 7, TABLE_LIGHT)
     dimmed, strip = lights.within_budget(seats, "ffffff")
     assert dimmed != seats and strip != "ffffff", "full white everywhere is dimmed before it is sent"
+
+
+def test_an_error_in_the_boards_loop_is_reported_and_the_board_restarts_at_once():
+    pair = Pair()
+    pair.kinds()
+    pixels = pair.rig.hw.pixels
+    write = pixels.write
+
+    def fails_once() -> None:
+        pixels.write = write  # the restarted board is fine again
+        raise OSError(5)
+
+    pixels.write = fails_once
+    pair.host.command("leds", {"seats": ["050505"]}, pair.now)
+    pair.pump(200)
+    assert pair.reboots == 1 and pair.rig.hw.causes == ["error:OSError"]
+    hellos = [e for e in pair.events if e.kind == "hello"]
+    assert hellos and hellos[-1].cause == "error (OSError)"
+    assert "started after error (OSError)" in hellos[-1].describe()
+    assert pair.rig.hw.pixels.shown[0] == (5, 5, 5), "the restarted board gets its lights back"
