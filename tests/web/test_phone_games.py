@@ -240,3 +240,80 @@ def test_shifting_stones_a_swap_is_three_taps_a_flip_three_and_the_grid_is_never
     assert "SS" not in page.locator(".ticker").inner_text()
     phone.close()
     assert table.errors == [], table.errors
+
+
+# -- Bohnanza ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "sd"])
+def test_bohnanza_plant_then_a_one_for_one_offer_in_four_taps_answered_with_real_buttons(table: Table, lang: str):
+    game = "bohnanza"
+    active = table.envelope(game)["view"]["active"]
+    phone = table.phone(game, active, lang)
+    page = phone.page
+    if table.envelope(game)["view"]["phase"] == "plant":
+        page.wait_for_selector("#actions button.plant")
+        assert page.locator("#main .bn-hand .card.front").count() == 1 and page.locator(".front-note").is_visible()
+        phone.check("plant")
+        state = phone.state_id()
+        phone.taps = 0
+        phone.tap("#actions button.plant")
+        phone.wait_state(state + 1)
+        assert phone.taps == 1
+        page.locator("#actions .group[data-kind='turn_up_cards'] button").click()
+        page.wait_for_selector("#actions .group[data-kind='offer_trade'] .composer")
+    view = table.envelope(game, active)["view"]
+    assert view["phase"] == "trade"
+    partner = (active + 1) % 3
+    theirs = [c["bean"] for c in table.envelope(game, partner)["view"]["me"]["hand"]]
+    mine = view["me"]["hand"]
+    phone.check("trading")
+
+    # Offer one card of my hand for one bean of theirs: partner, my card, their bean, send.
+    state = phone.state_id()
+    phone.taps = 0
+    if page.locator("#actions .chips.partners").count():
+        phone.tap(f"#actions .chips.partners [data-partner='{partner}']")
+    phone.tap(f"#actions .chips.give [data-position='{mine[0]['position']}']")
+    phone.tap(f"#actions .chips.want [data-bean='{theirs[0]}']")
+    phone.tap("#actions button.send")
+    phone.wait_state(state + 1)
+    assert phone.taps <= 4
+    offers = table.envelope(game, active)["view"]["offers"]
+    offer = max((o for o in offers if o["to"] == partner), key=lambda o: o["id"])
+    assert offer["give"] == [mine[0]["bean"]] and offer["want"] == [theirs[0]]
+
+    # The partner sees it drawn as a card with Accept / Refuse / Counter as buttons; a counter starts from it.
+    other = table.phone(game, partner, lang)
+    card = other.page.locator(f"#actions .offer-card[data-offer='{offer['id']}']")
+    card.wait_for()
+    for answer in ("accept", "refuse", "counter"):
+        assert card.locator(f"button.{answer}").count() >= 1, answer
+    assert card.locator("li").count() == 2  # one card each way, each counted once
+    other.tap(f"#actions .offer-card[data-offer='{offer['id']}'] button.counter")
+    composer = other.page.locator("#actions .offer .composer")
+    composer.wait_for()
+    assert composer.locator(".chips.give .chip.on").count() == 1
+    assert composer.locator(f".chips.want [data-bean='{mine[0]['bean']}'].on").count() == 1
+    other.check("counter")
+    state = other.state_id()
+    other.page.locator(f"#actions .offer-card[data-offer='{offer['id']}'] button.accept").first.click()
+    other.wait_state(state + 1)
+    other.close()
+
+    # "End trading" is the last control (above Undo) and asks first while an offer is open.
+    phone.page.wait_for_selector(f"body:not([data-state-id='{state}'])")
+    groups = page.eval_on_selector_all("#actions > .group",
+                                       "els => els.map((e) => [e.dataset.kind, e.getBoundingClientRect().top])")
+    end = next(top for kind, top in groups if kind == "end_trading")
+    assert all(top <= end for kind, top in groups if kind != "end_trading")
+    if page.locator("#actions .chips.want .chip").count():
+        page.locator("#actions .chips.give .chip").first.click()
+        page.locator("#actions button.send").click()
+        page.wait_for_selector("#actions .offer-card")
+        page.locator("#actions button.end-trading").click()
+        page.wait_for_selector("#actions .confirm")
+        phone.check("end-trading-confirm")
+        page.locator("#actions .confirm button.primary").click()
+    ticker = page.locator(".ticker").inner_text()
+    assert not re.search(r"offer \d", ticker), ticker
+    phone.close()
+    assert table.errors == [], table.errors

@@ -310,12 +310,18 @@ export function playerName(envelope, seat) {
 // Log (and refusal) arguments with these names are seats and read as the player's name.
 const SEAT_ARGS = /^(player|seat|target|who|winner|opener|buyer|bidder|partner|giver|receiver|active|from_player|to_player|offerer|other|owner|loser|leader)$/;
 
-// A game's own words for log arguments (a card id as the card, a bean as its name), set by its renderer.
+// A game's own words for log arguments (a card id as the card, a bean as its name), set by its renderer, and its
+// rewording of log templates that name an internal number (an offer's id) as words.
 let argWords = null;
+let reword = null;
 
-/** Let a game name its log arguments: fn(key, value, envelope) returns the words, or undefined for the default. */
-export function setArgWords(fn) {
+/**
+ * Let a game name its log arguments: fn(key, value, envelope) returns the words, or undefined for the default;
+ * `rewordFn(template)` may return another template, already translated (by t), to show instead.
+ */
+export function setArgWords(fn, rewordFn) {
   argWords = typeof fn === "function" ? fn : null;
+  reword = typeof rewordFn === "function" ? rewordFn : null;
 }
 
 /** One ticker entry in the page's language: the template is the message id, the arguments typed. */
@@ -330,7 +336,8 @@ export function logText(envelope, entry) {
     else if (typeof value === "string") args[key] = t(value);
     else args[key] = value;
   }
-  return t(entry.template, args);
+  const other = reword ? reword(entry.template) : undefined;
+  return other ? fill(other, args) : t(entry.template, args);
 }
 
 /**

@@ -313,7 +313,7 @@ async function start() {
     }
   }
   await looking;
-  if (state.renderer && state.renderer.argWords) setArgWords(state.renderer.argWords);
+  if (state.renderer && state.renderer.argWords) setArgWords(state.renderer.argWords, state.renderer.reword);
   drawTop();
   if (!token) {
     state.status = "refused";
