@@ -223,6 +223,12 @@ class DisplayApp:
         elif name == "choices" and self._needs_host():
             # Only what the host may do from a shared screen: the table's reveals and the host's own moves.
             self.client.request_host_choices()
+        elif name == "jobs_page":
+            model.turn_jobs_page(1, int(arg or 1))
+        elif name == "job_done" and self._needs_host():
+            # The table did it on the real board: anyone may tick a job, and it changes no game state.
+            state_id = (model.envelope or {}).get("state_id")
+            self.client.send_action({"seat": "table", "action": "job_done", "job": arg}, state_id)
         elif name == "undo" and self._needs_host():
             state_id = (model.envelope or {}).get("state_id")
             self.client.undo(state_id)

@@ -55,6 +55,7 @@ class PublicClient:
         self._outbox: asyncio.Queue[dict[str, Any]] | None = None
         self._ready = threading.Event()
         self.connects = 0
+        self._summary_for: Any = None
 
     # -- life --------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -89,6 +90,7 @@ class PublicClient:
                     self.listener({"type": "connection", "state": "live"})
                     if self.host_token:
                         self._loop_run(self._fetch_join_codes)
+                        self._loop_run(self._fetch_network)
                     await self._serve(ws)
             except (TimeoutError, OSError, websockets.WebSocketException):
                 pass
@@ -136,6 +138,40 @@ class PublicClient:
             self._outbox.put_nowait({"type": "pong"})
             return
         self.listener(message)
+        if message.get("type") == "view" and isinstance(message.get("view"), dict):
+            self._after_view(message["view"])
+
+    def _after_view(self, envelope: dict[str, Any]) -> None:
+        """Ask for what the view does not carry: which seats have a phone (host), the summary of a finished game."""
+        if self.host_token:
+            self._loop_run(self._fetch_phones)
+        if envelope.get("over") and self._summary_for != envelope.get("state_id"):
+            self._summary_for = envelope.get("state_id")
+            self._loop_run(self._fetch_summary)
+
+    def _fetch_phones(self) -> None:
+        data = self._get_quiet(f"/api/host/sessions/{self.session}/phones", token=self.host_token)
+        if isinstance(data, dict) and isinstance(data.get("connected"), list):
+            self.listener({"type": "phones", "seats": data["connected"]})
+
+    def _fetch_summary(self) -> None:
+        # Built by the server from the action log, so a display that joined late still shows every round.
+        data = self._get_quiet(f"/api/sessions/{self.session}/summary")
+        if isinstance(data, dict):
+            self.listener({"type": "summary", "summary": data})
+
+    def _fetch_network(self) -> None:
+        data = self._get_quiet(f"/api/host/sessions/{self.session}/network", token=self.host_token)
+        if isinstance(data, dict):
+            self.listener({"type": "network", "network": data})
+
+    def _get_quiet(self, path: str, **query: Any) -> Any:
+        """A GET whose failure shows nothing (an older server without that endpoint)."""
+        try:
+            with urllib.request.urlopen(http_url(self.base_url, path, **query), timeout=HTTP_TIMEOUT) as reply:
+                return json.loads(reply.read())
+        except (OSError, ValueError):
+            return None
 
     def _loop_run(self, blocking: Callable[[], None]) -> None:
         assert self._loop is not None

@@ -113,6 +113,13 @@ class DisplayModel:
         self.history: dict[str, dict[int, list[float]]] = {}
         self.choices: Choices | None = None
         self._last_round: int | None = None
+        # The checklist's page (when the jobs do not fit at once); 0 is the first.
+        self.jobs_page = 0
+        # Seats with a phone connected (None: not known, the display has no host token); the server's summary of a
+        # finished game (built from the log); the table's network (Wi-Fi name and its QR payload, the address).
+        self.phones: set[int] | None = None
+        self.summary: dict[str, Any] | None = None
+        self.network: dict[str, Any] | None = None
 
     # -- incoming --------------------------------------------------------------------------------
     def apply_message(self, message: dict[str, Any]) -> set[str]:
@@ -123,6 +130,12 @@ class DisplayModel:
             return self.set_connection(str(message.get("state") or "offline"))
         if kind == "join_codes" and isinstance(message.get("codes"), list):
             return self.set_join_codes(message["codes"], message.get("host_url"))
+        if kind == "phones" and isinstance(message.get("seats"), list):
+            return self.set_phones(message["seats"])
+        if kind == "summary" and isinstance(message.get("summary"), dict):
+            return self.set_summary(message["summary"])
+        if kind == "network" and isinstance(message.get("network"), dict):
+            return self.set_network(message["network"])
         if kind == "choices":
             return self.set_choices(message.get("seat"), message.get("legal") or [], message.get("state_id"))
         if kind == "feedback":
@@ -144,6 +157,7 @@ class DisplayModel:
         changed |= {f"view.{k}" for k in changed_keys(old_view or {}, new_view or {})}
         self.envelope = envelope
         if old.get("session") != envelope.get("session"):
+            self.summary = None
             self.history = {}
             self._last_round = None
             self.lobby_dismissed = False
@@ -173,6 +187,81 @@ class DisplayModel:
         ]
         self.host_url = host_url
         return {"join"}
+
+    def set_phones(self, seats: Iterable[Any]) -> set[str]:
+        phones = {s for s in seats if isinstance(s, int) and not isinstance(s, bool)}
+        if phones == self.phones:
+            return set()
+        self.phones = phones
+        return {"phones"}
+
+    def set_summary(self, summary: dict[str, Any]) -> set[str]:
+        self.summary = summary
+        return {"summary"}
+
+    def set_network(self, network: dict[str, Any]) -> set[str]:
+        self.network = network
+        return {"network"}
+
+    def missing_phones(self) -> list[JoinCode]:
+        """Join codes of the seats with no phone connected (none while that is not known)."""
+        if self.phones is None:
+            return []
+        return [c for c in self.join_codes if c.seat not in self.phones]
+
+    def wifi(self) -> tuple[str, str] | None:
+        """The table's Wi-Fi as (network name, QR payload), when the server was given it."""
+        wifi = (self.network or {}).get("wifi")
+        if isinstance(wifi, dict) and isinstance(wifi.get("payload"), str) and wifi["payload"]:
+            return str(wifi.get("ssid") or ""), wifi["payload"]
+        return None
+
+    # -- the board jobs and what happens now ---------------------------------------------------------
+    def board_jobs(self) -> list[dict[str, Any]]:
+        """The checklist as the public view carries it: each job's id, its sentence (players named), done."""
+        env = self.envelope or {}
+        raw = env.get("board_jobs")
+        if not isinstance(raw, list):
+            raw = self.view.get("board_jobs")
+        if not isinstance(raw, list):
+            return []
+        out = []
+        for job in raw:
+            if not isinstance(job, dict) or "id" not in job:
+                continue
+            text = self.log_line({"template": job.get("template"), "args": job.get("params"),
+                                  "text": job.get("text")})
+            out.append({"id": job["id"], "text": text, "done": bool(job.get("done"))})
+        return out
+
+    def open_jobs(self) -> int:
+        return sum(1 for j in self.board_jobs() if not j["done"])
+
+    def now_text(self) -> str:
+        """The one sentence saying who acts now and how (empty when the server sends none)."""
+        env = self.envelope or {}
+        now = env.get("now")
+        if not isinstance(now, dict):
+            now = self.view.get("now")
+        if not isinstance(now, dict):
+            return ""
+        return self.log_line({"template": now.get("template"), "args": now.get("params"), "text": now.get("text")})
+
+    def acting_seats(self) -> list[Any]:
+        """Who must act now, from the sentence (Bohnanza: the active player, not everyone who may trade)."""
+        env = self.envelope or {}
+        now = env.get("now") if isinstance(env.get("now"), dict) else self.view.get("now")
+        if isinstance(now, dict) and isinstance(now.get("acting"), list):
+            return list(now["acting"])
+        return self.current_seats()
+
+    def turn_jobs_page(self, step: int, pages: int) -> set[str]:
+        pages = max(1, pages)
+        page = (self.jobs_page + step) % pages
+        if page == self.jobs_page:
+            return set()
+        self.jobs_page = page
+        return {"jobs"}
 
     # -- the host's choices (a seat's legal actions, picked by touch or the development keys) -------
     def set_choices(self, seat: Any, legal: list[Any], state_id: Any = None) -> set[str]:

@@ -303,7 +303,14 @@ class PowerGridRenderer(GameRenderer):
             Panel("players", players_r, {"players": players, "open": view.get("open_money"),
                                          "current": ctx.model.current_seats()}, _draw_players),
         ]
-        if compact:
+        # With the server's board jobs the checklist has its own column (display/render/tabletalk.py).
+        checklist = "board_jobs" in (ctx.model.envelope or {}) or "board_jobs" in view
+        if checklist:
+            out += [
+                Panel("resources", res_r, _resource_data(view), _draw_resources),
+                Panel("income", info_r, income, _draw_income),
+            ]
+        elif compact:
             # The small screen has no room for both: the income table takes the resources' place in phase 5.
             if view.get("phase") in ("bureaucracy", "round_end", "over"):
                 out.append(Panel("income", res_r, income, _draw_income))

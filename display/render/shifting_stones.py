@@ -152,7 +152,10 @@ def _draw_grid(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: d
     inner = panel(surface, rect, p)
     faces = data.get("faces") or []
     if len(faces) != 9:
-        p.text(surface, _("The stones appear here."), inner, 16, MUTED, align="center")
+        # Physical setup: the real stones are laid out first, then entered (the sentence above says by whom).
+        p.paragraph(surface, _("Lay the nine stones out at random, then enter them row by row: on the keypad "
+                               "(sun, moon, fish, bird, horse, boat, seed, tree) or on the host page."),
+                    inner.inflate(-p.px(8), -p.px(8)), 16, TEXT)
         return
     side = min(inner.width, inner.height)
     box = pygame.Rect(0, 0, side, side)

@@ -82,7 +82,63 @@ def winners_text(model: DisplayModel) -> str:
     return _("Shared win: {names}", names=", ".join(names))
 
 
+SERIES_TITLES = {"money": N_("Money by round"), "cities": N_("Cities by round"),
+                 "powered": N_("Cities powered by round"), "coins": N_("Coins by round"),
+                 "points": N_("Points by round"), "score": N_("Score by round")}
+
+
+def server_series(model: DisplayModel) -> list[tuple[str, str, list[int], list[list[float]]]]:
+    """The series of the server's summary (built from the log): per seat, one value per round."""
+    summary = model.summary or {}
+    given = summary.get("series")
+    out: list[tuple[str, str, list[int], list[list[float]]]] = []
+    if not isinstance(given, dict):
+        return out
+    seats = len(model.players())
+    for key, data in given.items():
+        title: str = SERIES_TITLES.get(key) or key.replace("_", " ").capitalize()
+        if isinstance(data, dict):
+            given_title = data.get("title")
+            if isinstance(given_title, str):
+                title = given_title
+            data = data.get("values")
+        if not isinstance(data, list) or not data or not all(isinstance(row, list) for row in data):
+            continue
+        per_seat = data if len(data) == seats else [list(col) for col in zip(*data, strict=False)]
+        values = [[float(v) for v in row if isinstance(v, int | float)] for row in per_seat]
+        rounds = list(range(1, max((len(v) for v in values), default=0) + 1))
+        if len(rounds) >= 2:
+            out.append((key, _(title), rounds, values))
+    return out
+
+
+def ranking_rows(model: DisplayModel) -> tuple[list[str], list[list[float]], list[str], list[int]]:
+    """Scores best first from the server's summary: labels, bars, the tie-break words and the seats."""
+    summary = model.summary or {}
+    ranking = summary.get("ranking")
+    if not isinstance(ranking, list):
+        return [], [], [], []
+    labels, stacks, notes_, seats = [], [], [], []
+    for row in ranking:
+        if not isinstance(row, dict) or not isinstance(row.get("seat"), int):
+            continue
+        seat = row["seat"]
+        seats.append(seat)
+        labels.append(f"{seat + 1}  {model.player_name(seat)}")
+        score = row.get("score")
+        stacks.append([float(score) if isinstance(score, int | float) else 0.0])
+        tie = row.get("tie_break")
+        if isinstance(tie, dict):
+            notes_.append(model.log_line({"template": tie.get("template"), "args": tie.get("params"),
+                                          "text": tie.get("text")}))
+        else:
+            notes_.append(_(tie) if isinstance(tie, str) and tie else "")
+    return labels, stacks, notes_, seats
+
+
 def summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context) -> list[Panel]:
+    if model.summary and isinstance(model.summary.get("ranking"), list):
+        return _server_summary_panels(model, rect, ctx)
     gap = ctx.layout.gap
     series = []
     for key, title in SERIES:
@@ -143,3 +199,29 @@ def _draw_scores(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
 def _draw_series(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     colours = [tuple(c) for c in data["colours"]] or [TEXT]
     line_chart(surface, rect, ctx.painter, data["title"], data["rounds"], data["values"], colours)  # type: ignore[arg-type]
+
+
+def _server_summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context) -> list[Panel]:
+    """The summary the server built from the log: the ranking with tie-breaks and every series by round."""
+    gap = ctx.layout.gap
+    series = server_series(model)[:3]
+    if series:
+        left, right = split_columns(rect, [1, 1.1], gap)
+    else:
+        left, right = rect, None
+    banner_h = ctx.painter.line_height(28, True) + ctx.painter.px(20)
+    banner = pygame.Rect(left.x, left.y, left.width, banner_h)
+    chart = pygame.Rect(left.x, banner.bottom + gap, left.width, left.bottom - banner.bottom - gap)
+    labels, stacks, tie_notes, seats = ranking_rows(model)
+    colours = [parse_colour(model.player_colour(s)) for s in range(len(model.players()))]
+    out = [
+        Panel("winners", banner, {"text": winners_text(model), "reason": None}, _draw_banner),
+        Panel("scores", chart, {"labels": labels, "stacks": stacks, "parts": [_("Score")], "notes": tie_notes,
+                                "title": _(SCORE_TITLES.get(model.game, "Score")),
+                                "colours": [list(colours[s]) for s in seats if s < len(colours)]}, _draw_scores),
+    ]
+    if right is not None:
+        for (key, title, rounds, values), r in zip(series, split_rows(right, [1] * len(series), gap)):
+            out.append(Panel(f"series_{key}", r, {"title": title, "rounds": rounds, "values": values,
+                                                   "colours": colours}, _draw_series))
+    return out

@@ -22,6 +22,7 @@ from display.render import (
 )
 from display.render.layout import grid_cells, split_columns, split_rows
 from display.render.summary import summary_panels
+from display.render.tabletalk import draw_now, game_areas, jobs_layout, now_data, side_panels
 from display.render.widgets import (
     ACCENT,
     BACKGROUND,
@@ -92,7 +93,8 @@ class LobbyScene(Scene):
         seats = [[p.get("seat"), p.get("name"), p.get("colour")] for p in model.players()]
         return [
             Panel("title", top, title, _draw_lobby_title),
-            Panel("codes", body, {"codes": codes, "seats": seats, "host": model.host_url}, _draw_codes),
+            Panel("codes", body, {"codes": codes, "seats": seats, "host": model.host_url,
+                                  "wifi": list(model.wifi() or []) or None}, _draw_codes),
             Panel("ticker", lay.ticker, _lobby_hint(ctx), _draw_hint),
             Panel("feedback", lay.feedback, feedback_data(model), draw_feedback),
         ]
@@ -155,7 +157,17 @@ def _draw_codes(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: 
             p.paragraph(surface, _("Join links need the host token: start the display with --host-token."),
                         pygame.Rect(inner.x, note_y, inner.width, inner.bottom - note_y), 15, MUTED)
         return
-    cells = grid_cells(rect, len(codes), p.px(10), min_aspect=0.8)
+    wifi = data.get("wifi")
+    cells = grid_cells(rect, len(codes) + (1 if wifi else 0), p.px(10), min_aspect=0.8)
+    if wifi:
+        # The table's Wi-Fi first: a phone on mobile data cannot reach the companion.
+        inner = panel(surface, cells[0], p)
+        label_h = p.line_height(18, True) + p.px(6)
+        badge(surface, pygame.Rect(inner.x, inner.y, inner.width, label_h), p, _("Wi-Fi: {name}", name=wifi[0]),
+              PANEL_EDGE, 18)
+        qr_code(surface, pygame.Rect(inner.x, inner.y + label_h + p.px(6), inner.width,
+                                     inner.height - label_h - p.px(6)), wifi[1])
+        cells = cells[1:]
     for (seat, name, colour, url), cell in zip(codes, cells):
         inner = panel(surface, cell, p)
         label_h = p.line_height(18, True) + p.px(6)
@@ -182,7 +194,12 @@ class GameScene(Scene):
         if buttons:
             area = pygame.Rect(header.right, lay.header.y, lay.header.right - header.right, lay.header.height)
             out.append(Panel("buttons", area, [[c, tuple(r), label] for c, r, label in buttons], draw_buttons))
-        out += renderer.panels(model.view, lay.body, ctx)
+        now_r, game_r, side_r = game_areas(ctx, lay.body)
+        if now_r is not None:
+            out.append(Panel("now", now_r, now_data(ctx), draw_now))
+        out += renderer.panels(model.view, game_r, ctx)
+        if side_r is not None:
+            out += side_panels(ctx, side_r)
         out.append(Panel("ticker", lay.ticker, ticker_data(model), draw_ticker))
         out.append(Panel("feedback", lay.feedback, feedback_data(model), draw_feedback))
         return out
@@ -194,6 +211,16 @@ class GameScene(Scene):
         for command, rect, _label in header_buttons(ctx):
             if rect.collidepoint(point):
                 return [(command, None)]
+        # A tap on a board job ticks it off; a tap on the page line turns the page.
+        for p in self.panels(ctx):
+            if p.name != "jobs" or not p.rect.collidepoint(point):
+                continue
+            lay = jobs_layout(ctx, p.rect, ctx.model.board_jobs(), ctx.model.jobs_page)
+            if lay.more and pygame.Rect(lay.more).collidepoint(point):
+                return [("jobs_page", lay.pages)]
+            for row in lay.rows:
+                if not row.done and pygame.Rect(row.rect).collidepoint(point):
+                    return [("job_done", row.job)]
         return []
 
 

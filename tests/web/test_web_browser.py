@@ -213,7 +213,7 @@ def test_each_games_phone_page_renders(browser, db_path, new_session, artifacts)
         host = browser.new_page(viewport={"width": 1100, "height": 900})
         host.on("pageerror", lambda exc: errors.append(str(exc)))
         first = sessions[games[0]]
-        host.goto(f"{server.base}/host/{first.id}?t={first.host}")
+        host.goto(f"{server.base}/host/{first.id}?t={first.host}#join")
         host.wait_for_selector(".qr img")
         host.screenshot(path=str(artifacts / "host-page.png"), full_page=True)
         host.close()
@@ -235,14 +235,15 @@ def test_the_host_reveals_a_drawn_card_and_undoes_it_from_the_host_page(browser,
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{server.base}/host/{seated.id}?t={seated.host}")
-        reveal = page.locator(".panel", has=page.locator("h2", has_text="Reveal for the table"))
+        reveal = page.locator(".moves-panel")
+        reveal.get_by_text("Reveal for the table").wait_for()
         reveal.locator(".card").first.click()
         reveal.locator(".confirm button").click()
-        page.get_by_text("State 2", exact=False).wait_for()
+        page.wait_for_selector("body[data-state-id='2']")
         assert "table" not in get(f"{server.base}/api/sessions/{seated.id}/public")["current_seats"]
         page.screenshot(path=str(artifacts / "host-page-tiny.png"), full_page=True)
         page.get_by_role("button", name="Undo the last action").click()
-        page.get_by_text("State 3", exact=False).wait_for()
+        page.wait_for_selector("body[data-state-id='3']")
         assert "table" in get(f"{server.base}/api/sessions/{seated.id}/public")["current_seats"]
         page.close()
     finally:
@@ -261,13 +262,12 @@ def test_the_lobby_starts_a_game_and_opens_its_host_page(browser, db_path):
         page.goto(f"{server.base}/host?t=lobby-token")
         form = page.locator("form.new-game")
         form.locator("select[name=game]").select_option("tiny")
-        players = form.locator("input[type=number]").first
-        players.fill("2")
-        players.dispatch_event("change")
-        form.locator("input[type=text]").first.fill("Ann")  # the count's change on blur must not wipe it
+        form.locator("select[name=players]").select_option("2")
+        form.locator(".seat-row input[type=text]").first.fill("Ann")
         form.locator("button[type=submit]").click()
-        page.wait_for_selector(".qr img")
+        page.wait_for_selector("body[data-state-id]")
         assert "/host/1" in page.url and "t=" not in page.url
+        page.locator("#tabs [data-tab=players]").click()
         names = page.locator(".seat-row input[type=text]").evaluate_all("els => els.map(e => e.value)")
         assert names == ["Ann", "Player 2"]
         page.close()

@@ -1,152 +1,59 @@
-// The host page: the lobby (new game, resume) with the server token; a session's page with its host token.
+// The host page: the lobby with the server token; a session's console with its host token (what to do now, the
+// board jobs, moves for anyone, join codes, the history with undo to here, corrections, the summary).
 
-import { buildControls, groupLegal, schemaForm } from "./actions.js";
-import { Live, api, clear, h, reasonText, socketUrl, t, takeToken, words } from "./common.js";
-import { renderGeneric, scoresSection, tickerList } from "./render.js";
+import { buildControls, groupLegal } from "./actions.js";
+import { Live, api, clear, formatNumber, h, logText, playerName, reasonText, socketUrl, t, takeToken, tn, words } from "./common.js";
+import { lobby } from "./hostlobby.js";
+import { correctionsPanel, historyPanel, joinPanel, regionsComposer, summaryPanel, tagsPanel } from "./hostparts.js";
+import { renderGeneric, tickerList } from "./render.js";
 
 const page = document.body;
 const sid = page.dataset.session;
 const main = document.getElementById("main");
+const tabsBox = document.getElementById("tabs");
 const toastBox = document.getElementById("toast");
 let toastTimer = null;
 let renderer = null;
 
-function toast(text, kind) {
+export function toast(text, kind) {
   clearTimeout(toastTimer);
   clear(toastBox, text ? h("div", { class: `toast ${kind || ""}`, onclick: () => clear(toastBox) }, text) : null);
   if (text) toastTimer = setTimeout(() => clear(toastBox), kind === "error" ? 8000 : 2500);
-}
-
-/** The envelope of the session shown (for the players' names in a refusal), if any. */
-function shownEnvelope() {
-  return (session.data && session.data.envelope) || {};
-}
-
-function refused(result) {
-  toast(reasonText(shownEnvelope(), result.data), "error");
 }
 
 function panel(title, ...children) {
   return h("section", { class: "panel" }, h("h2", {}, title), children);
 }
 
-// -- the lobby -------------------------------------------------------------------------------------
-async function lobby() {
-  const token = takeToken("companion-server");
-  if (!token) {
-    clear(main, panel(t("Host"), h("p", {}, t("Open the host link that `companion serve` printed."))));
-    return;
-  }
-  const [games, sessions] = await Promise.all([api("GET", "/api/games"), api("GET", `/api/host/sessions?token=${encodeURIComponent(token)}`)]);
-  if (!sessions.ok) {
-    clear(main, panel(t("Host"), h("p", {}, reasonText({}, sessions.data))));
-    return;
-  }
-  clear(main, newGamePanel(token, games.data || []), sessionsPanel(sessions.data || []));
-}
-
-function sessionsPanel(list) {
-  return panel(t("Resume a game"), list.length ? h("ul", { class: "sessions" }, list.map((s) => h("li", {},
-    h("span", {}, `${s.id} · ${t(s.title)} · ${s.players.join(", ")} · `, h("small", {}, t(words(s.status)))),
-    h("a", { href: s.host_url }, t("Open"))))) : h("p", { class: "muted" }, t("No games yet.")));
-}
-
-function newGamePanel(token, games) {
-  const form = h("form", { class: "new-game" });
-  const gameSelect = h("select", { name: "game" }, games.map((g) => h("option", { value: g.name }, t(g.title))));
-  const players = h("input", { type: "number", min: 1, max: 12, value: 3, inputmode: "numeric" });
-  const mode = h("select", {}, h("option", { value: "digital" }, t("Digital: the companion shuffles and deals")),
-    h("option", { value: "physical" }, t("Physical: the real cards are revealed by taps")));
-  const seed = h("input", { type: "number", min: 0, inputmode: "numeric", placeholder: t("random") });
-  const optionsBox = h("fieldset", {});
-  const namesBox = h("fieldset", {});
-  const palette = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2"];
-  const readers = { options: {}, chance: {}, names: [], colours: [] };
-
-  const drawGame = () => {
-    const game = games.find((g) => g.name === gameSelect.value);
-    if (!game) return;
-    players.min = game.players[0];
-    players.max = game.players[1];
-    const n = Math.max(game.players[0], Math.min(game.players[1], Number(players.value) || game.players[0]));
-    players.value = n;
-    readers.options = {};
-    readers.chance = {};
-    const optionRows = game.options.map((o) => {
-      let input;
-      if (o.choices) {
-        input = h("select", {}, o.choices.map((c, i) => h("option", { value: i, selected: c === o.default }, String(c))));
-        readers.options[o.name] = () => o.choices[Number(input.value)];
-      } else if (o.type === "bool") {
-        input = h("input", { type: "checkbox", checked: Boolean(o.default) });
-        readers.options[o.name] = () => input.checked;
-      } else if (o.type === "int") {
-        input = h("input", { type: "number", value: o.default, inputmode: "numeric" });
-        readers.options[o.name] = () => Number(input.value);
-      } else {
-        input = h("input", { type: "text", value: o.default });
-        readers.options[o.name] = () => input.value;
-      }
-      return h("label", { class: "field" }, `${o.name}: ${t(o.help)}`, input);
-    });
-    const chanceRows = game.chance_events.map((e) => {
-      const input = h("select", {}, h("option", { value: "" }, t("as the mode says")),
-        h("option", { value: "digital" }, t("digital")), h("option", { value: "physical" }, t("physical")));
-      readers.chance[e.name] = () => input.value;
-      return h("label", { class: "field" }, `${e.name}: ${t(e.help)}`, input);
-    });
-    clear(optionsBox, h("legend", {}, t("Options")), optionRows.length ? optionRows : h("p", { class: "muted" }, t("none")), chanceRows);
-    drawNames(n);
-  };
-  const seatRows = [];
-  // Rows are added or removed, never rebuilt, so names being typed survive a change of the player count.
-  const drawNames = (n) => {
-    while (seatRows.length < n) {
-      const i = seatRows.length;
-      const name = h("input", { type: "text", maxlength: 40, value: "", placeholder: t("Player {n}", { n: i + 1 }) });
-      const colour = h("input", { type: "color", value: palette[i % palette.length], "aria-label": t("Colour") });
-      seatRows.push({ row: h("div", { class: "seat-row" }, h("div", { class: "line" }, colour, name)), name, colour, i });
-    }
-    seatRows.length = Math.min(seatRows.length, n);
-    readers.names = seatRows.map((r) => () => r.name.value.trim() || t("Player {n}", { n: r.i + 1 }));
-    readers.colours = seatRows.map((r) => () => r.colour.value);
-    clear(namesBox, h("legend", {}, t("Players")), seatRows.map((r) => r.row));
-  };
-  gameSelect.addEventListener("change", drawGame);
-  players.addEventListener("change", () => {
-    players.value = Math.max(Number(players.min), Math.min(Number(players.max), Number(players.value) || 0));
-    drawNames(Number(players.value));
-  });
-  form.append(
-    h("label", { class: "field" }, t("Game"), gameSelect),
-    h("label", { class: "field" }, t("Players"), players),
-    h("label", { class: "field" }, t("Mode"), mode),
-    optionsBox, namesBox,
-    h("label", { class: "field" }, t("Seed (optional)"), seed),
-    h("button", { class: "act primary", type: "submit" }, t("Start the game")));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const chance = {};
-    for (const [k, read] of Object.entries(readers.chance)) if (read()) chance[k] = read();
-    const options = {};
-    for (const [k, read] of Object.entries(readers.options)) options[k] = read();
-    const body = {
-      token, game: gameSelect.value, players: Number(players.value), mode: mode.value, options, chance,
-      names: readers.names.map((r) => r()), colours: readers.colours.map((r) => r()),
-    };
-    if (seed.value !== "") body.seed = Number(seed.value);
-    const result = await api("POST", "/api/host/sessions", body);
-    if (!result.ok) return refused(result);
-    location.href = result.data.host_url;
-  });
-  drawGame();
-  return panel(t("New game"), games.length ? form : h("p", {}, t("No games are installed.")));
-}
-
 // -- one session -------------------------------------------------------------------------------------
 const session = {
-  token: null, data: null, codes: null, tags: null, loading: false, again: false, selection: undefined, selectionState: null,
+  token: null, data: null, codes: null, network: null, loading: false, again: false,
+  selection: undefined, selectionState: null, actingFor: "host", seatEnvelope: null, tab: "now",
 };
+
+const TABS = [
+  ["now", "Now"], ["join", "Join"], ["history", "History"], ["fix", "Corrections"], ["players", "Players"], ["table", "Table"],
+];
+
+const q = () => `token=${encodeURIComponent(session.token)}`;
+
+/** The public view's board jobs and what-to-do sentence, wherever the server puts them. */
+export function boardJobs(envelope) {
+  const jobs = envelope.board_jobs || (envelope.view && envelope.view.board_jobs);
+  return Array.isArray(jobs) ? jobs : [];
+}
+
+export function nowOf(envelope) {
+  const now = envelope.now || (envelope.view && envelope.view.now);
+  return now && typeof now === "object" ? now : null;
+}
+
+/** A sentence the server sends as {text, template, params}, in the page's language with players named. */
+export function sentence(envelope, item) {
+  if (!item) return "";
+  if (item.template) return logText(envelope, { template: item.template, args: item.params || {} });
+  return item.text ? t(item.text) : "";
+}
 
 async function load() {
   if (session.loading) {
@@ -154,17 +61,16 @@ async function load() {
     return;
   }
   session.loading = true;
-  const result = await api("GET", `/api/host/sessions/${sid}?token=${encodeURIComponent(session.token)}`);
-  session.loading = false;
+  const result = await api("GET", `/api/host/sessions/${sid}?${q()}`);
   if (!result.ok) {
+    session.loading = false;
     clear(main, panel(t("Host"), h("p", {}, reasonText({}, result.data))));
     return;
   }
   session.data = result.data;
-  if (!session.codes) {
-    const codes = await api("GET", `/api/sessions/${sid}/join-codes?token=${encodeURIComponent(session.token)}`);
-    session.codes = codes.ok ? codes.data : [];
-  }
+  if (typeof session.actingFor === "number") await loadSeat();
+  session.loading = false;
+  page.dataset.stateId = String(result.data.envelope.state_id);
   draw();
   if (session.again) {
     session.again = false;
@@ -172,54 +78,190 @@ async function load() {
   }
 }
 
+async function loadSeat() {
+  const seat = session.actingFor;
+  const result = await api("GET", `/api/host/sessions/${sid}/seats/${seat}/view?${q()}`);
+  session.seatEnvelope = result.ok ? result.data : null;
+  if (!result.ok) toast(reasonText(shownEnvelope(), result.data), "error");
+}
+
+function shownEnvelope() {
+  return (session.data && session.data.envelope) || {};
+}
+
 async function hostAction(action) {
   const result = await api("POST", `/api/host/sessions/${sid}/actions`,
     { token: session.token, state_id: session.data.envelope.state_id, action });
-  if (!result.ok) refused(result);
+  if (!result.ok) toast(reasonText(shownEnvelope(), result.data), "error");
+  else toast(t("Done"), "ok");
+  return result;
+}
+
+function setTab(tab) {
+  session.tab = tab;
+  if (location.hash !== `#${tab}`) history.replaceState(null, "", `${location.pathname}${location.search}#${tab}`);
+  draw();
+}
+
+function drawTabs() {
+  const envelope = shownEnvelope();
+  const tabs = envelope.over ? [["summary", "Summary"], ...TABS] : TABS;
+  clear(tabsBox, tabs.map(([key, label]) => h("button", {
+    type: "button", role: "tab", class: "tab" + (session.tab === key ? " on" : ""), "aria-selected": session.tab === key ? "true" : "false",
+    dataset: { tab: key }, onclick: () => setTab(key),
+  }, t(label))));
 }
 
 function draw() {
   const data = session.data;
+  if (!data) return;
   const envelope = data.envelope;
   if (session.selectionState !== envelope.state_id) {
     session.selection = undefined;
     session.selectionState = envelope.state_id;
   }
+  document.getElementById("title").textContent = `${t(envelope.title)} · ${t("Host")}`;
+  drawTabs();
+  const views = {
+    now: consoleTab, join: () => joinPanel(sessionApi()), history: () => historyPanel(sessionApi()),
+    fix: () => correctionsPanel(sessionApi()), players: playersTab, table: tableTab, summary: () => summaryPanel(sessionApi()),
+  };
+  clear(main, (views[session.tab] || consoleTab)());
+  page.dataset.tab = session.tab;
+}
+
+/** What the parts in hostparts.js may use. */
+function sessionApi() {
+  return {
+    sid, token: session.token, data: session.data, envelope: session.data.envelope, renderer, toast, panel,
+    act: hostAction, reload: load, q, session,
+  };
+}
+
+// -- the console -----------------------------------------------------------------------------------
+function disc(envelope, seat, extra) {
+  const player = (envelope.players || []).find((p) => p.seat === seat) || {};
+  return h("span", { class: "disc" + (extra ? ` ${extra}` : ""), style: { "--c": player.colour || "#888" }, "aria-hidden": "true" },
+    formatNumber(Number(seat) + 1));
+}
+
+function turnOrder(envelope) {
+  const view = envelope.view || {};
+  const seats = Array.isArray(view.order) && view.order.length ? view.order : (envelope.players || []).map((p) => p.seat);
+  const current = new Set(envelope.current_seats || []);
+  const active = Number.isInteger(view.active) ? view.active : null;
+  return h("ol", { class: "turn-order", "aria-label": t("Turn order") }, seats.map((seat) => h("li", {
+    class: (current.has(seat) ? "current" : "") + (seat === active ? " active" : ""), dataset: { seat: String(seat) },
+  }, disc(envelope, seat), h("bdi", {}, playerName(envelope, seat)))));
+}
+
+function statusLine(envelope) {
+  const view = envelope.view || {};
+  const parts = [];
+  if (envelope.status === "ended") parts.push(t("This game has ended."));
+  else if (envelope.over) parts.push(t("The game is over."));
+  if (Number.isInteger(view.round)) parts.push(t("Round {n}", { n: view.round }));
+  if (Number.isInteger(view.step)) parts.push(t("Step {n}", { n: view.step }));
+  if (typeof view.phase === "string") parts.push(words(view.phase));
+  return parts.join(" · ");
+}
+
+function consoleTab() {
+  const data = session.data;
+  const envelope = data.envelope;
+  const now = nowOf(envelope);
+  const nowText = sentence(envelope, now) || (envelope.over ? t("The game is over.") : "");
+  return [
+    h("section", { class: "panel now-panel" },
+      h("p", { class: "status-line" }, statusLine(envelope)),
+      turnOrder(envelope),
+      h("p", { class: "now", id: "now" }, nowText),
+      envelope.over ? h("button", { type: "button", class: "act primary", onclick: () => setTab("summary") }, t("See the summary")) : null),
+    jobsPanel(envelope),
+    movesPanel(data),
+    panel(t("What happened"), tickerList(envelope, 6),
+      h("div", { class: "row-buttons" },
+        h("button", { type: "button", onclick: undoLast }, t("Undo the last action")),
+        h("button", { type: "button", onclick: () => setTab("history") }, t("History")))),
+  ];
+}
+
+function jobsPanel(envelope) {
+  const jobs = boardJobs(envelope);
+  const open = jobs.filter((j) => !j.done);
+  const title = open.length ? tn("On the board: {count} left", open.length) : t("On the board");
+  return h("section", { class: "panel jobs-panel" }, h("h2", {}, title),
+    jobs.length ? h("ul", { class: "jobs" }, jobs.map((job) => {
+      const box = h("input", { type: "checkbox", checked: Boolean(job.done), disabled: Boolean(job.done) || envelope.status === "ended",
+        "aria-label": sentence(envelope, job) });
+      box.addEventListener("change", async () => {
+        box.disabled = true;
+        const result = await hostAction({ seat: "host", action: "job_done", job: job.id });
+        if (!result.ok) {
+          box.checked = false;
+          box.disabled = false;
+        }
+      });
+      return h("li", { class: job.done ? "done" : "", dataset: { job: String(job.id) } }, h("label", {}, box, h("span", {}, sentence(envelope, job))));
+    })) : h("p", { class: "muted" }, t("Nothing to do on the board.")));
+}
+
+function movesPanel(data) {
+  const envelope = data.envelope;
+  const current = new Set(envelope.current_seats || []);
+  const who = session.actingFor;
+  const pick = async (seat) => {
+    session.actingFor = seat;
+    session.seatEnvelope = null;
+    if (typeof seat === "number") await loadSeat();
+    draw();
+  };
+  const picker = h("div", { class: "seat-picker", role: "group", "aria-label": t("Act for") },
+    h("button", { type: "button", class: "chip" + (who === "host" ? " on" : ""), dataset: { actor: "host" }, onclick: () => pick("host") }, t("Host")),
+    (envelope.players || []).map((p) => h("button", {
+      type: "button", class: "chip" + (who === p.seat ? " on" : "") + (current.has(p.seat) ? " due" : ""), style: { "--c": p.colour },
+      dataset: { actor: String(p.seat) }, onclick: () => pick(p.seat),
+    }, disc(envelope, p.seat), h("bdi", {}, p.name))));
+  const body = [];
+  if (who === "host") {
+    const ctx = controlsCtx(envelope, hostAction);
+    if (data.host_legal.length) body.push(h("h3", {}, t("Your move as the host")), buildControls(groupLegal(data.host_legal), ctx));
+    if (data.table_legal.length) body.push(h("h3", {}, t("Reveal for the table")), buildControls(groupLegal(data.table_legal), ctx));
+    if (!data.host_legal.length && !data.table_legal.length) {
+      body.push(h("p", { class: "muted" }, t("Nothing for the host to do now. Pick a player to move for them.")));
+    }
+  } else {
+    const seatEnv = session.seatEnvelope;
+    if (!seatEnv) body.push(h("p", { class: "muted" }, t("Loading…")));
+    else {
+      const ctx = controlsCtx(seatEnv, (action) => hostAction({ ...action, seat: who }));
+      const legal = seatEnv.legal || [];
+      body.push(h("p", { class: "acting-note" }, t("You are moving for {name}.", { name: playerName(envelope, who) })));
+      const table = renderer && renderer.render ? renderer.render(seatEnv, ctx) : renderGeneric(seatEnv, ctx);
+      body.push(h("div", { class: "seat-view" }, table));
+      body.push(legal.length ? buildControls(groupLegal(legal), ctx)
+        : h("p", { class: "muted" }, t("{name} has nothing to do now.", { name: playerName(envelope, who) })));
+    }
+  }
+  return h("section", { class: "panel moves-panel" }, h("h2", {}, t("Moves")), picker,
+    h("div", { class: "bot-slot", id: "bot-slot" }), h("div", { class: "moves" }, body));
+}
+
+function controlsCtx(envelope, submit) {
   const select = (value) => {
     session.selection = value;
     draw();
   };
-  const ctx = { envelope, renderer, submit: hostAction, select, selection: session.selection, t };
-  const statusText = envelope.status === "ended" ? t("This game has ended.") : envelope.over ? t("The game is over.") : t("In play");
-  const parts = [
-    panel(`${t(envelope.title)} · ${t("game {id}", { id: envelope.session })}`,
-      h("p", { class: "big-status" }, statusText),
-      h("p", { class: "muted" }, t("State {id}", { id: envelope.state_id }), " · ", t(words(envelope.mode))),
-      envelope.over && envelope.scores ? scoresSection(envelope) : null,
-      tickerList(envelope, 8),
-      h("div", { class: "row-buttons" },
-        h("button", { type: "button", onclick: undo }, t("Undo the last action")),
-        h("button", { type: "button", class: "danger", onclick: endGame, disabled: envelope.status === "ended" }, t("End the game")))),
-    playersPanel(data),
-  ];
-  if (data.host_legal.length) {
-    parts.push(panel(t("Your move as the host"), buildControls(groupLegal(data.host_legal), ctx)));
-  }
-  if (data.table_legal.length) {
-    parts.push(panel(t("Reveal for the table"), buildControls(groupLegal(data.table_legal), ctx)));
-  }
-  const corrections = Object.entries(data.corrections);
-  if (corrections.length) {
-    parts.push(panel(t("Corrections"), corrections.map(([kind, schema]) => schemaForm(kind, schema, envelope, hostAction, renderer))));
-  }
-  if (data.has_cards) parts.push(tagsPanel());
-  parts.push(panel(t("The table"), (renderer && renderer.render ? renderer.render(envelope, ctx) : null) || renderGeneric(envelope, ctx)));
-  clear(main, parts);
+  const composers = { ...((renderer && renderer.composers) || {}), choose_regions: (group, ctx) => regionsComposer(sessionApi(), group, ctx) };
+  const withRegions = { ...(renderer || {}), composers };
+  return { envelope, renderer: withRegions, submit, select, selection: session.selection, t };
 }
 
-function playersPanel(data) {
-  const codes = new Map((session.codes || []).map((c) => [c.seat, c]));
-  return panel(t("Players"), data.seats.map((seat) => {
+// -- players and the table ---------------------------------------------------------------------------
+function playersTab() {
+  const data = session.data;
+  const phones = new Set(data.connected || []);
+  return [panel(t("Players"), data.seats.map((seat) => {
     const name = h("input", { type: "text", maxlength: 40, value: seat.name, "aria-label": t("Name") });
     const colour = h("input", { type: "color", value: seat.colour, "aria-label": t("Colour") });
     const language = h("select", { "aria-label": t("Language") }, data.languages.map((l) =>
@@ -227,64 +269,37 @@ function playersPanel(data) {
     const save = h("button", { type: "button", onclick: async () => {
       const result = await api("PATCH", `/api/host/sessions/${sid}/seats/${seat.seat}`,
         { token: session.token, name: name.value.trim() || seat.name, colour: colour.value, lang: language.value });
-      if (!result.ok) refused(result);
+      if (!result.ok) toast(reasonText(shownEnvelope(), result.data), "error");
       else {
         session.codes = null;
         toast(t("Saved"), "ok");
         load();
       }
     } }, t("Save"));
-    const code = codes.get(seat.seat);
+    const phone = data.connected ? h("small", { class: phones.has(seat.seat) ? "phone on" : "phone off" },
+      phones.has(seat.seat) ? t("phone connected") : t("no phone")) : null;
     return h("div", { class: "seat-row", dataset: { seat: seat.seat } },
-      h("div", { class: "line" }, colour, name, language, save),
-      code ? h("div", { class: "qr" },
-        h("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(code.qr_svg), alt: t("Join code for {name}", { name: seat.name }) }),
-        h("a", { href: code.url, target: "_blank", rel: "noreferrer" }, t("Join link"))) : null);
-  }));
+      h("div", { class: "line" }, disc(data.envelope, seat.seat), colour, name, language, save), phone);
+  }), h("div", { class: "row-buttons" },
+    h("button", { type: "button", class: "danger", onclick: endGame, disabled: data.envelope.status === "ended" }, t("End the game")))),
+  data.has_cards ? tagsPanel(sessionApi()) : null];
 }
 
-function tagsPanel() {
-  const box = h("div", { class: "tags-list" }, h("p", { class: "muted" }, t("Loading…")));
-  const uid = h("input", { type: "text", maxlength: 40, placeholder: "04A1B2C3D4", "aria-label": t("Tag UID") });
-  const card = h("select", { "aria-label": t("Card") });
-  const drawTags = () => {
-    const list = session.tags || [];
-    clear(card, list.map((c) => h("option", { value: c.card }, c.label)));
-    const enrolled = list.filter((c) => c.uid).length;
-    clear(box, h("p", {}, t("{enrolled} of {total} cards have a tag.", { enrolled, total: list.length })),
-      h("ul", {}, list.filter((c) => c.uid).map((c) => h("li", {}, `${c.label}: ${c.uid}`))));
-  };
-  const fetchTags = async () => {
-    const result = await api("GET", `/api/host/sessions/${sid}/tags?token=${encodeURIComponent(session.token)}`);
-    if (result.ok) {
-      session.tags = result.data.cards;
-      drawTags();
-    }
-  };
-  const form = h("form", { class: "schema-form" }, h("label", { class: "field" }, t("Card"), card),
-    h("label", { class: "field" }, t("Tag UID"), uid), h("button", { class: "act", type: "submit" }, t("Enroll")));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const result = await api("POST", `/api/host/sessions/${sid}/tags`, { token: session.token, uid: uid.value.trim(), card: card.value });
-    if (!result.ok) return refused(result);
-    uid.value = "";
-    toast(t("Enrolled"), "ok");
-    fetchTags();
-  });
-  if (session.tags) drawTags();
-  else fetchTags();
-  return panel(t("NFC tags"), form, box);
+function tableTab() {
+  const envelope = session.data.envelope;
+  const ctx = controlsCtx(envelope, hostAction);
+  return panel(t("The table"), (renderer && renderer.render ? renderer.render(envelope, ctx) : null) || renderGeneric(envelope, ctx));
 }
 
-async function undo() {
+async function undoLast() {
   const result = await api("POST", `/api/host/sessions/${sid}/undo`, { token: session.token, state_id: session.data.envelope.state_id });
-  if (!result.ok) refused(result);
+  if (!result.ok) toast(reasonText(shownEnvelope(), result.data), "error");
 }
 
 async function endGame() {
   if (!window.confirm(t("End this game for everyone? It cannot be resumed."))) return;
   const result = await api("POST", `/api/host/sessions/${sid}/end`, { token: session.token });
-  if (!result.ok) refused(result);
+  if (!result.ok) toast(reasonText(shownEnvelope(), result.data), "error");
 }
 
 async function hostPage() {
@@ -293,6 +308,8 @@ async function hostPage() {
     clear(main, panel(t("Host"), h("p", {}, t("Open the host link that `companion serve` printed."))));
     return;
   }
+  const asked = location.hash.slice(1);
+  if (asked && [...TABS.map(([k]) => k), "summary"].includes(asked)) session.tab = asked;
   const src = page.dataset.renderer;
   if (src) {
     try {
@@ -302,11 +319,20 @@ async function hostPage() {
     }
   }
   await load();
+  if (session.data && session.data.envelope.over && session.tab === "now") setTab("summary");
   const live = new Live(socketUrl(`/ws/sessions/${sid}/public`), {
-    status: () => {},
+    status: (state) => {
+      page.dataset.connection = state;
+    },
     message: (message) => {
-      if (message.type === "view") load();
-      else if (message.type === "feedback" && !message.ok && message.source !== "phone" && message.source !== "host") toast(reasonText(shownEnvelope(), message), "error");
+      if (message.type === "view") {
+        const wasOver = session.data && session.data.envelope.over;
+        load().then(() => {
+          if (!wasOver && session.data && session.data.envelope.over) setTab("summary");
+        });
+      } else if (message.type === "feedback" && !message.ok && message.source !== "phone" && message.source !== "host") {
+        toast(reasonText(shownEnvelope(), message), "error");
+      }
     },
     fatal: () => {},
   });
@@ -314,4 +340,4 @@ async function hostPage() {
 }
 
 if (sid) hostPage();
-else lobby();
+else lobby(main, toast);
