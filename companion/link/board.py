@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import time
 from collections.abc import AsyncGenerator, Sequence
 from typing import Any, Literal
@@ -34,6 +35,7 @@ class BoardLink:
     RESCAN = 1.0  # seconds between looks for an absent board
     TICK = 0.02  # seconds between timer checks (retransmission, sync retries)
     BAUDRATE = 115200  # USB CDC ignores it; a UART bridge would not
+    OUT_LIMIT = 65536  # bytes waiting for a board that does not read; beyond it they are dropped (and resent)
 
     def __init__(self, port: str | None = None, serial_number: str | None = None) -> None:
         self.port = port
@@ -49,6 +51,7 @@ class BoardLink:
         self._closing = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._out = bytearray()  # written to the port as it takes them: a board that does not read never blocks us
         self.last_error = ""
 
     # -- life --------------------------------------------------------------------------------------
@@ -190,6 +193,7 @@ class BoardLink:
     def _drop_port(self) -> None:
         port = self._serial
         self._serial = None
+        self._out.clear()
         if port is None:
             return
         if self._loop is not None:
@@ -221,13 +225,22 @@ class BoardLink:
                 future.set_result(payload)
 
     def _flush(self) -> None:
-        data = self.protocol.take_output()
-        if not data or self._serial is None:
+        """Write what the port takes now (its descriptor is non-blocking); the rest waits for the next tick.
+
+        A blocking write to a board that stopped reading would stall the whole server (phones, display)."""
+        self._out += self.protocol.take_output()
+        if not self._out or self._serial is None:
             return
         try:
-            self._serial.write(data)
+            written = os.write(self._serial.fileno(), self._out)
+        except BlockingIOError:
+            written = 0
         except (serial.SerialException, OSError) as exc:
             self._lose(f"writing failed ({exc})")
+            return
+        del self._out[:written]
+        if len(self._out) > self.OUT_LIMIT:
+            self._out.clear()  # sequenced commands are sent again until acknowledged; nothing is lost
 
     def _lose(self, reason: str) -> None:
         self.last_error = reason

@@ -421,3 +421,24 @@ def test_an_error_in_the_boards_loop_is_reported_and_the_board_restarts_at_once(
     assert hellos and hellos[-1].cause == "error (OSError)"
     assert "started after error (OSError)" in hellos[-1].describe()
     assert pair.rig.hw.pixels.shown[0] == (5, 5, 5), "the restarted board gets its lights back"
+
+
+async def test_a_board_that_stops_reading_never_blocks_the_host():
+    import os
+    import pty
+    import time as _time
+
+    master, slave = pty.openpty()  # a board that never reads: its side of the cable fills up
+    try:
+        async with BoardLink(port=os.ttyname(slave)) as link:
+            await asyncio.sleep(0.1)
+            assert link._serial is not None
+            link.protocol.state = "ready"  # as if a session were up: commands go straight out
+            for _ in range(3000):
+                started = _time.monotonic()
+                await link.beep("ok")
+                assert _time.monotonic() - started < 0.2, "a write waited for the board"
+            assert len(link._out) > 0 or link.protocol.pending, "the port filled up and the rest waits"
+    finally:
+        os.close(master)
+        os.close(slave)
