@@ -11,9 +11,10 @@ from typing import Any
 from companion.hardware import parts as P
 from companion.link import pinmap
 
-# SKiDL looks for KiCad's libraries when imported; none are needed here (every part is defined in parts.py).
+# SKiDL looks for KiCad's libraries when imported; none are needed here (every part is defined in parts.py), so
+# it is pointed at this folder, which holds none, rather than warn that the variables are missing.
 for _name in ("KICAD_SYMBOL_DIR", *(f"KICAD{v}_SYMBOL_DIR" for v in (6, 7, 8, 9, 10))):
-    os.environ.setdefault(_name, "")
+    os.environ.setdefault(_name, os.path.dirname(os.path.abspath(__file__)))
 
 
 @dataclasses.dataclass
