@@ -27,6 +27,17 @@ SEAT_ARGS = frozenset({
 # Log arguments that list seats (a turn order, the winners).
 SEAT_LIST_ARGS = frozenset({"order", "winners", "players", "seats"})
 
+# Bidirectional formatting characters: the display lays out each line's runs itself, so a name keeps its own
+# direction without them, and an override (U+202E) in a name must not turn the rest of a line around.
+_BIDI_CONTROLS = dict.fromkeys(map(ord, "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+
+
+def shown_name(name: Any) -> str:
+    """A player's name as the display draws it: without bidi controls or control characters."""
+    text = str(name or "").translate(_BIDI_CONTROLS)
+    return "".join(c for c in text if c.isprintable() or c == " ")
+
+
 # Machine names of the sources of feedback, for the toast line.
 SOURCE_NAMES = {"phone": N_("phone"), "board": N_("controller"), "host": N_("host"), "display": N_("display")}
 
@@ -183,7 +194,7 @@ class DisplayModel:
 
     def set_join_codes(self, codes: Iterable[dict[str, Any]], host_url: str | None = None) -> set[str]:
         self.join_codes = [
-            JoinCode(int(c["seat"]), str(c.get("name") or ""), str(c["url"])) for c in codes if "url" in c
+            JoinCode(int(c["seat"]), shown_name(c.get("name")), str(c["url"])) for c in codes if "url" in c
         ]
         self.host_url = host_url
         return {"join"}
@@ -352,7 +363,7 @@ class DisplayModel:
             return _("the host")
         for p in self.players():
             if p.get("seat") == seat:
-                return str(p.get("name") or _("Player {n}", n=_seat_number(seat)))
+                return shown_name(p.get("name")) or _("Player {n}", n=_seat_number(seat))
         if isinstance(seat, int):
             return _("Player {n}", n=seat + 1)
         return str(seat)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import BadConfig
+from companion.core.names import printable
 from companion.i18n import cli_text
 from companion.store import Session, Store
 from companion.store.db import default_path
@@ -139,7 +140,7 @@ def prepare(args: argparse.Namespace) -> tuple[Any, list[str], str]:
                             players=session.config.players))
             lines.append(tr("host page: {url}", url=host_url))
             for row in store.seats(session.id):
-                lines.append(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=row.name,
+                lines.append(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=printable(row.name),
                                 url=f"{base}/join/{session.id}?t={row.token}"))
         lines.append(tr("new game or another one: {url}", url=f"{base}/host?t={settings.server_token}"))
     finally:

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.errors import BadConfig, CompanionError
 from companion.core.game import Game
+from companion.core.names import printable
 from companion.core.registry import all_games, get_game
 from companion.core.seats import HOST, TABLE, parse_seat
 from companion.i18n import catalog, cli_text, log_line, negotiate
@@ -157,7 +158,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"session {session.id}: {session.game.title}, {args.players} players, seed {session.seed}")
     print(f"host token: {session.host_token}")
     for row in store.seats(session.id):
-        print(f"seat {row.seat} ({row.name}): {row.token}")
+        print(f"seat {row.seat} ({printable(row.name)}): {row.token}")
     return 0
 
 

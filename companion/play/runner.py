@@ -25,6 +25,7 @@ import uvicorn
 
 from companion.core.errors import BadConfig, MalformedAction, NotAllowed
 from companion.core.game import Mode
+from companion.core.names import printable
 from companion.core.registry import get_game
 from companion.core.seats import TABLE
 from companion.i18n import N_, cli_text
@@ -322,7 +323,7 @@ class Table:
         tr = cli_text()
         self.out(tr("host page: {url}", url=f"{self.base_url}/host/{sid}?t={session.host_token}"))
         for row in session.store.seats(sid):
-            self.out(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=row.name,
+            self.out(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=printable(row.name),
                         url=f"{self.base_url}/join/{sid}?t={row.token}"))
         self.out(tr("another game: {url}", url=self._lobby_url()))
         if self.display is not None:

@@ -90,7 +90,7 @@ class LobbyScene(Scene):
                  "players": len(model.players())}
         codes = [[c.seat, c.name or model.player_name(c.seat), model.player_colour(c.seat), c.url]
                  for c in model.join_codes]
-        seats = [[p.get("seat"), p.get("name"), p.get("colour")] for p in model.players()]
+        seats = [[p.get("seat"), model.player_name(p.get("seat")), p.get("colour")] for p in model.players()]
         return [
             Panel("title", top, title, _draw_lobby_title),
             Panel("codes", body, {"codes": codes, "seats": seats, "host": model.host_url,

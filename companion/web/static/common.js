@@ -299,12 +299,22 @@ export function socketUrl(path) {
   return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
 }
 
-/** The player's name for a seat number, from the envelope. */
+// Unicode's first-strong isolate and its pop: a name reads in its own direction inside running text, and a
+// right-to-left override in it cannot turn the words after it around.
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+/** A player's name as it goes into text: isolated (FSI … PDI). */
+export function isolate(name) {
+  return FSI + String(name) + PDI;
+}
+
+/** The player's name for a seat number, from the envelope, isolated for use in running text. */
 export function playerName(envelope, seat) {
   if (seat === "table") return t("the table");
   if (seat === "host") return t("the host");
   const player = (envelope.players || []).find((p) => p.seat === seat);
-  return player ? player.name : t("Seat {seat}", { seat: Number(seat) + 1 });
+  return player ? isolate(player.name) : t("Seat {seat}", { seat: Number(seat) + 1 });
 }
 
 // Log (and refusal) arguments with these names are seats and read as the player's name.

@@ -40,7 +40,7 @@ export async function lobby(main, toast) {
 
 function sessionsPanel(list) {
   return panel(t("Resume a game"), list.length ? h("ul", { class: "sessions" }, list.map((s) => h("li", {},
-    h("span", {}, t(s.title), " · ", h("bdi", {}, s.players.join(", ")), " · ", h("small", {}, t(words(s.status)))),
+    h("span", {}, t(s.title), " · ", ...s.players.flatMap((name, i) => [i ? ", " : "", h("bdi", {}, name)]), " · ", h("small", {}, t(words(s.status)))),
     h("a", { href: s.host_url }, t("Open"))))) : h("p", { class: "muted" }, t("No games yet.")));
 }
 

@@ -151,7 +151,7 @@ function drawTop() {
   clear(top,
     h("div", { class: "who" },
       me ? h("span", { class: "dot", style: { "--c": me.colour } }) : null,
-      h("strong", {}, me ? me.name : t("Table companion")),
+      h("strong", {}, me ? h("bdi", {}, me.name) : t("Table companion")),
       envelope ? h("span", { class: "game" }, t(envelope.title)) : null,
       h("span", { class: `conn ${state.status}`, role: "status" }, statusText(state.status))),
     envelope ? turnLine(envelope) : null,

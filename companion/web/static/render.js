@@ -64,7 +64,7 @@ export function playersTable(envelope, ctx) {
   const current = new Set(envelope.current_seats || []);
   const head = h("tr", {}, h("th", { scope: "col" }, t("Player")), columns.map(([k]) => h("th", { scope: "col" }, words(k))));
   const rows = players.map((p) => h("tr", { class: (current.has(p.seat) ? "current" : "") + (p.seat === envelope.seat ? " me" : "") },
-    h("th", { scope: "row" }, h("span", { class: "dot", style: { "--c": p.colour } }), p.name,
+    h("th", { scope: "row" }, h("span", { class: "dot", style: { "--c": p.colour } }), h("bdi", {}, p.name),
       p.seat === envelope.seat ? h("small", {}, " ", t("(you)")) : null),
     columns.map(([key, get]) => h("td", {}, display(ctx, key, get(p.seat))))));
   return { table: h("table", { class: "players" }, h("thead", {}, head), h("tbody", {}, rows)), used: new Set(columns.map(([k]) => k)) };
@@ -147,7 +147,7 @@ export function scoresSection(envelope) {
   return h("section", { class: "scores" }, h("h2", {}, t("Final scores")),
     h("ol", { class: "ranking" }, ranking(envelope).map((r) => h("li", { class: r.winner ? "winner" : "", dataset: { seat: String(r.player.seat) } },
       h("span", { class: "rank" }, formatNumber(r.rank), "."), " ",
-      h("span", { class: "dot", style: { "--c": r.player.colour } }), r.player.name, ": ",
+      h("span", { class: "dot", style: { "--c": r.player.colour } }), h("bdi", {}, r.player.name), ": ",
       r.score !== undefined ? display({ envelope }, "score", r.score) : "–",
       r.winner ? h("strong", {}, " ", t("wins")) : null))));
 }
