@@ -201,9 +201,9 @@ def render_svg(pins: dict[str, Any]) -> str:
     status = pins["status_led"]["gpio"]
     notes_y = pico_y + pico_h + 30
     out.append(
-        f'<text x="30" y="{notes_y}" fill="#555">GP{status} is the LED on the Pico itself (blinks with the heartbeat). '
-        "Power: VBUS (pin 40) 5 V to the pixels (through the soft start, or a separate supply); 3V3(OUT) (pin 36) "
-        "to the RC522; GND to all parts. The full circuit: hardware/schematic.svg.</text>"
+        f'<text x="30" y="{notes_y}" fill="#555">GP{status} is the Pico&#x27;s own LED (heartbeat). '
+        "Power: VBUS (pin 40) to the pixels (soft start) and the buzzer; 3V3(OUT) (pin 36) to the RC522; "
+        "GND to all. The full circuit: hardware/schematic.svg</text>"
     )
     for i, key in enumerate(("seat_buttons", "key_matrix", "buzzer", "rc522", "pixels", "power")):
         part = pins[key]
