@@ -533,6 +533,16 @@ def scenario_the_reader_waits_after_its_reset_checks_its_version_and_heals_a_dri
     assert beats and beats[-1]["rc"] == 0x92 and beats[-1]["ri"] == 2
 
 
+def scenario_a_sticker_under_a_sleeve_needs_the_receiver_gain_the_driver_sets():
+    rig = Rig()
+    reader = rig.controller.reader
+    rig.hw.reader.place(simhw.SimTag(NTAG_UID, weak=True))
+    assert reader.read_uid() == 7, "read at 48 dB"
+    reader.write_reg(rc522.RF_CFG, 0x48)  # the chip's reset value, 33 dB
+    assert reader.read_uid() == 0, "too faint at the reset gain"
+    assert not reader.registers_ok(), "and the check sees the drift"
+
+
 def scenario_a_set_up_without_the_wait_after_reset_reads_no_tag():
     rig = Rig(sync=False)
     hw = simhw.SimHardware()
