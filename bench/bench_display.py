@@ -1,6 +1,10 @@
-"""Bench of the table display: full-frame render time per size (p50, p95), a toast's redraw, CPU while idle, memory.
+"""Bench of the table display: full-frame render time per size and language, a toast's redraw, CPU while idle, memory.
 
-Run: .venv/bin/python bench/bench_display.py [--frames N] [--idle SECONDS]
+A full frame repaints every panel (as after a change that touches all of them); the caches that outlive a frame
+(rendered texts, static layers such as the Power Grid map) are warm, as they are at the table after the first
+frame. "first" is a new screen's first frame, every cache cold.
+
+Run: .venv/bin/python bench/bench_display.py [--frames N] [--idle SECONDS] [--json FILE]
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import figures
 import pygame
 
 from companion.core.registry import all_games
@@ -52,6 +57,42 @@ def bench_frames(model: DisplayModel, size: tuple[int, int], frames: int) -> tup
     return statistics.median(full), percentile(full, 0.95), statistics.median(toast)
 
 
+def bench_languages(frames: int) -> dict[str, float]:
+    """Full frames at 1080p in every language with a catalog, each game: the p95 (ms) per language, worst game."""
+    from companion.i18n import available
+    from display.i18n import set_language
+
+    print(f"full frames at 1920x1080 by language (p95 ms, wall / this thread's CPU; {frames} frames each)")
+    print(f"{'lang':<6}" + "".join(f"{game:>24}" for game, *_ in TABLES) + f"{'first frame':>14}")
+    out: dict[str, float] = {}
+    for lang in available():
+        set_language(lang, False)
+        row, worst, worst_cpu, first = [], 0.0, 0.0, 0.0
+        for game, players, seed, steps in TABLES:
+            if game not in all_games():
+                continue
+            model = play(game, players, seed, steps)
+            surface = pygame.Surface((1920, 1080))
+            started = time.perf_counter()
+            screen = Screen(model, surface)
+            screen.render(force=True)
+            first = max(first, (time.perf_counter() - started) * 1000)
+            wall, cpu = [], []
+            for _ in range(frames):
+                started, cpu_started = time.perf_counter(), time.thread_time()
+                screen.render(force=True)
+                wall.append((time.perf_counter() - started) * 1000)
+                cpu.append((time.thread_time() - cpu_started) * 1000)
+            row.append(f"{percentile(wall, 0.95):>11.1f} / {percentile(cpu, 0.95):>8.1f}")
+            worst, worst_cpu = max(worst, percentile(wall, 0.95)), max(worst_cpu, percentile(cpu, 0.95))
+        print(f"{lang:<6}" + "".join(f"{cell:>24}" for cell in row) + f"{first:>14.1f}")
+        out[f"display.full_p95_ms_{lang}"] = worst
+        out[f"display.full_p95_cpu_ms_{lang}"] = worst_cpu
+        out[f"display.first_frame_ms_{lang}"] = first
+    set_language("en", False)
+    return out
+
+
 def bench_idle(seconds: float) -> tuple[float, int]:
     """CPU share of one core used by the real loop with nothing happening, and how many frames it drew."""
     model = play("tiny", 3, 1, 4) if "tiny" in all_games() else DisplayModel()
@@ -71,6 +112,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--frames", type=int, default=40)
     parser.add_argument("--idle", type=float, default=3.0)
+    parser.add_argument("--json", metavar="FILE", help="add the figures under stable keys to this JSON file")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     with contextlib.suppress(ImportError):
@@ -78,6 +120,7 @@ def main() -> int:
     pygame.font.init()
     print(f"table display bench: {args.frames} frames per table and size (ms)")
     print(f"{'game':<18}{'size':>11}{'full p50':>10}{'full p95':>10}{'toast p50':>11}")
+    toasts: list[float] = []
     for game, players, seed, steps in TABLES:
         if game not in all_games():
             print(f"{game:<18}  (not registered)")
@@ -86,10 +129,24 @@ def main() -> int:
         for size in SIZES:
             p50, p95, toast = bench_frames(model, size, args.frames)
             print(f"{game + f' {players}p':<18}{size[0]:>6}x{size[1]:<4}{p50:>10.1f}{p95:>10.1f}{toast:>11.2f}")
+            if size == (1920, 1080):
+                toasts.append(toast)
+    print()
+    out = bench_languages(args.frames)
     share, frames = bench_idle(args.idle)
     print(f"idle: {share:.2f}% of one core over {args.idle:.0f} s, {frames} frames drawn")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"memory: {rss / 1024:.0f} MiB peak resident (this process, all games and sizes)")
+    shaped = [out[f"display.full_p95_ms_{lang}"] for lang in ("bn", "sd", "si") if f"display.full_p95_ms_{lang}" in out]
+    figures.write(args.json, {
+        "display.full_p95_ms": out.get("display.full_p95_ms_en", float("nan")),
+        "display.full_p95_cpu_ms": out.get("display.full_p95_cpu_ms_en", float("nan")),
+        "display.full_p95_ms_shaped": max(shaped) if shaped else float("nan"),
+        "display.toast_p50_ms": max(toasts) if toasts else float("nan"),
+        "display.idle_cpu_percent": share,
+        "display.rss_mb": rss / 1024,
+        **out,
+    })
     return 0
 
 

@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import figures
+
 ROOT = Path(__file__).resolve().parent.parent
 STATE_ID = re.compile(r'"state_id":(\d+)')
 GAME, PLAYERS, MODE = "bohnanza", 7, "physical"
@@ -250,6 +252,7 @@ def main() -> int:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--starts", type=int, default=3)
+    parser.add_argument("--json", metavar="FILE", help="add the figures under stable keys to this JSON file")
     args = parser.parse_args()
     directory = tempfile.mkdtemp(prefix="bench-play-")
     starts = start_to_ready(args.starts, directory)
@@ -268,6 +271,21 @@ def main() -> int:
         print(f"  start to ready ({what}): {seconds:.2f} s from the command (the table itself says {own})")
     print(f"  server memory (RSS) with 7 phones and the display connected: {result['idle_mb']:.1f} MB idle, "
           f"{result['busy_mb']:.1f} MB after the moves")
+    phone_ms = [v * 1000 for v in timings["phone"]]
+    display_ms = [v * 1000 for v in timings["display"]]
+    resumed = [seconds for what, seconds, _own in starts if what == "resumed"]
+    figures.write(args.json, {
+        "play.moves": count,
+        "play.tap_to_phone_p50_ms": statistics.median(phone_ms),
+        "play.tap_to_phone_p99_ms": percentile(phone_ms, 99),
+        "play.tap_to_phone_max_ms": max(phone_ms),
+        "play.tap_to_display_p50_ms": statistics.median(display_ms),
+        "play.tap_to_display_p99_ms": percentile(display_ms, 99),
+        "play.start_to_ready_s": max(seconds for _what, seconds, _own in starts),
+        "play.start_to_ready_new_s": starts[0][1],
+        "play.start_to_ready_resumed_s": max(resumed) if resumed else float("nan"),
+        "play.server_rss_mb": result["busy_mb"],
+    })
     return 0
 
 

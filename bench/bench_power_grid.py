@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import figures
+
 from companion.core import get_game
 from companion.games.power_grid.data import MAPS, PLANTS
 from companion.games.power_grid.firing import firings
@@ -83,7 +85,8 @@ def bench_selfplay(games: int, seed: int) -> None:
         )
 
 
-def bench_hints(positions: list[PowerGridState], label: str) -> None:
+def bench_hints(positions: list[PowerGridState], label: str) -> dict[str, float]:
+    """Prints one table; returns the p95 (ms) of the cheapest k-sets, the max bid and the city prices."""
     build, prices, bids, empty = [], [], [], []
     for state in positions:
         seat = state.queue[0]
@@ -103,6 +106,7 @@ def bench_hints(positions: list[PowerGridState], label: str) -> None:
         if samples:
             p50, p95, top = percentiles(samples)
             print(f"  {name:<26} {p50:7.2f} {p95:7.2f} {top:7.2f}")
+    return {"ksets": percentiles(build)[1], "maxbid": percentiles(bids)[1], "prices": percentiles(prices)[1]}
 
 
 def bench_firing(count: int, seed: int) -> None:
@@ -130,12 +134,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="random selfplay games (heuristic: a quarter)")
     parser.add_argument("--positions", type=int, default=3, help="heuristic games per map to take positions from")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", metavar="FILE", help="add the figures under stable keys to this JSON file")
     args = parser.parse_args()
     bench_selfplay(args.games, args.seed)
+    out: dict[str, float] = {}
     for map_id in ("germany", "usa"):
-        bench_hints(game_positions(map_id, args.positions, args.seed), f"{map_id}, 5 regions, positions from play")
-        bench_hints(synthetic_positions(map_id, 150, args.seed), f"{map_id}, 5 regions, scattered synthetic positions")
+        play = bench_hints(game_positions(map_id, args.positions, args.seed),
+                           f"{map_id}, 5 regions, positions from play")
+        synthetic = bench_hints(synthetic_positions(map_id, 150, args.seed),
+                                f"{map_id}, 5 regions, scattered synthetic positions")
+        out[f"power_grid.ksets_synthetic_{map_id}_p95_ms"] = synthetic["ksets"]
+        out[f"power_grid.ksets_play_{map_id}_p95_ms"] = play["ksets"]
+        out[f"power_grid.maxbid_{map_id}_p95_ms"] = max(play["maxbid"], synthetic["maxbid"])
+        out[f"power_grid.city_prices_{map_id}_p95_ms"] = max(play["prices"], synthetic["prices"])
+    # The worst of both maps, as the goals are stated.
+    out["power_grid.ksets_synthetic_p95_ms"] = max(out["power_grid.ksets_synthetic_germany_p95_ms"],
+                                                  out["power_grid.ksets_synthetic_usa_p95_ms"])
+    out["power_grid.maxbid_p95_ms"] = max(out["power_grid.maxbid_germany_p95_ms"], out["power_grid.maxbid_usa_p95_ms"])
     bench_firing(2000, args.seed)
+    figures.write(args.json, out)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ import random
 import statistics
 import time
 
+import figures
+
 from companion.core import get_game
 from companion.games.shifting_stones.best_turn import search_nodes
 from companion.games.shifting_stones.distance import warm_up
@@ -37,18 +39,25 @@ def positions(game, size: int, count: int, seed: int) -> list:
     return out
 
 
-def hint_latency(game, size: int, count: int, seed: int) -> None:
+def hint_latency(game, size: int, count: int, seed: int, nodes: bool = True) -> dict[str, float]:
+    """One line of the table; the figures of this hand size (wall-clock and CPU time, ms)."""
     states = positions(game, size, count, seed)
-    times = []
+    times, cpu, exact = [], [], 0
     for state in states:
-        started = time.perf_counter()
-        game.hints(state, 0)
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        hints = game.hints(state, 0)
         times.append((time.perf_counter() - started) * 1000)
-    nodes = [search_nodes(state.codes(), [PATTERNS[c] for c in state.players[0].hand]) for state in states]
+        cpu.append((time.thread_time() - cpu_started) * 1000)
+        exact += bool(hints["best_turn"]["exact"])
+    searched = [search_nodes(state.codes(), [PATTERNS[c] for c in state.players[0].hand]) for state in states] \
+        if nodes else [0]
     print(
         f"{size:>4} {count:>9} {statistics.median(times):>8.1f} {percentile(times, 0.95):>8.1f} "
-        f"{max(times):>8.1f} {statistics.median(nodes):>10.0f} {max(nodes):>9}"
+        f"{max(times):>8.1f} {percentile(cpu, 0.95):>8.1f} {exact / len(states):>6.0%} "
+        f"{statistics.median(searched):>10.0f} {max(searched):>9}"
     )
+    return {"p50": statistics.median(times), "p95": percentile(times, 0.95), "max": max(times),
+            "p95_cpu": percentile(cpu, 0.95), "exact": exact / len(states)}
 
 
 def main() -> None:
@@ -56,6 +65,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="selfplay games per bot (default 10)")
     parser.add_argument("--positions", type=int, default=300, help="positions per hand size (default 300)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", metavar="FILE", help="add the figures under stable keys to this JSON file")
     args = parser.parse_args()
     game = get_game("shifting_stones")
 
@@ -68,9 +78,23 @@ def main() -> None:
 
     print("Shifting Stones hint latency (one phone's hints: fewest moves per card + best turn), milliseconds")
     print(f"first hint in a fresh process {cold:.0f} ms; building the remaining swap tables {tables:.0f} ms")
-    print(f"{'hand':>4} {'positions':>9} {'p50':>8} {'p95':>8} {'max':>8} {'nodes p50':>10} {'nodes max':>9}")
-    for size in (4, 6):
-        hint_latency(game, size, args.positions, args.seed + size)
+    print("(wall-clock time; cpu p95 is this thread's CPU time, which a busy machine disturbs less; exact: the share")
+    print(" of hands whose best turn was searched to the end within the budget)")
+    print(f"{'hand':>4} {'positions':>9} {'p50':>8} {'p95':>8} {'max':>8} {'cpu p95':>8} {'exact':>6} "
+          f"{'nodes p50':>10} {'nodes max':>9}")
+    out: dict[str, float] = {}
+    worst = 0.0
+    for size in (4, 6, 8):
+        found = hint_latency(game, size, args.positions, args.seed + size)
+        out |= {f"shifting_stones.hint{size}_{k}_ms" if k != "exact" else f"shifting_stones.hint{size}_exact_share": v
+                for k, v in found.items()}
+        worst = max(worst, found["max"])
+    # Hands grown by skips: few positions each, every one bounded by the time budget.
+    for size in (10, 20, 40, 68):
+        found = hint_latency(game, size, max(4, args.positions // 30), args.seed + size, nodes=False)
+        worst = max(worst, found["max"])
+    out["shifting_stones.hint_max_ms_any_hand"] = worst
+    figures.write(args.json, out)
 
     print()
     print("Shifting Stones selfplay, 4 players, digital, no harness checks")

@@ -26,6 +26,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import figures
+
 ROOT = Path(__file__).resolve().parent.parent
 STATE_ID = re.compile(r'"state_id":(\d+)')
 
@@ -140,6 +142,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db-dir", help="where the SQLite file goes (default: a temporary directory)")
     parser.add_argument("--serve", nargs=2, metavar=("DB", "PORT"), help=argparse.SUPPRESS)
+    parser.add_argument("--json", metavar="FILE", help="add the figures under stable keys to this JSON file")
     args = parser.parse_args()
     if args.serve:
         serve(args.serve[0], int(args.serve[1]))
@@ -188,6 +191,14 @@ def main() -> int:
         ms = [v * 1000 for v in values]
         print(f"  {name:9s} p50 {statistics.median(ms):6.2f} ms   p99 {percentile(ms, 99):6.2f} ms   "
               f"max {max(ms):6.2f} ms")
+    out: dict[str, float] = {"web.actions": float(count)}
+    for name, key in (("feedback", "feedback"), ("own view", "own_view"), ("fan-out", "fanout")):
+        ms = [v * 1000 for v in timings[name]]
+        if ms:
+            out[f"web.{key}_p50_ms"] = statistics.median(ms)
+            out[f"web.{key}_p99_ms"] = percentile(ms, 99)
+            out[f"web.{key}_max_ms"] = max(ms)
+    figures.write(args.json, out)
     return 0
 
 

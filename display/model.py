@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
+
+import orjson
 
 from display.i18n import N_, _
 
@@ -452,9 +453,10 @@ def changed_keys(old: dict[str, Any], new: dict[str, Any]) -> set[str]:
     return {k for k in set(old) | set(new) if old.get(k, _MISSING) != new.get(k, _MISSING)}
 
 
-def signature(data: Any) -> str:
-    """A stable text form of JSON-like data: equal signatures mean nothing to redraw."""
-    return json.dumps(data, sort_keys=True, default=str, separators=(",", ":"))
+def signature(data: Any) -> bytes:
+    """A stable form of JSON-like data: equal signatures mean nothing to redraw (every panel, every frame:
+    orjson, which is an order of magnitude quicker than the standard library here)."""
+    return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
 
 
 _MISSING = object()

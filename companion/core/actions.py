@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -42,14 +43,28 @@ class Action:
             cls.kind = _snake(cls.__name__)
 
     def to_json(self) -> dict[str, Any]:
-        data = to_json(self)
-        return {"seat": data.pop("seat"), "action": self.kind, **data}
+        # Every phone's view lists its legal actions as JSON after every change: plain fields (most of them) are
+        # copied as they are, the rest go through the general encoder.
+        out: dict[str, Any] = {"seat": to_json(self.seat), "action": self.kind}
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            out[name] = value if type(value) in _PLAIN else to_json(value)
+        return out
 
     def params(self) -> dict[str, Any]:
         """The fields other than the seat, as JSON."""
         data = to_json(self)
         data.pop("seat")
         return data
+
+
+_PLAIN = frozenset({int, str, float, bool, type(None)})
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The JSON fields of an action kind besides its seat, in declaration order."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.init and f.name != "seat")
 
 
 class ActionSet:

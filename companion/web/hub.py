@@ -11,6 +11,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import orjson
+
 from companion.core.actions import Action
 from companion.core.errors import CompanionError, NotAllowed
 from companion.core.public import REFUSED, public_attempt, public_log_text, refusal_is_public
@@ -41,15 +43,14 @@ class MissingToken(CompanionError):
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """A message as compact JSON text that always encodes: a lone surrogate that slipped in is escaped."""
-    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-    if text.isascii():  # constant time in CPython; most messages end here
-        return text
+    """A message as compact JSON text that always encodes: a lone surrogate that slipped in is escaped.
+
+    orjson: every change sends one view per connection, and the standard library's encoder was a sixth of a
+    fan-out's time. orjson refuses a lone surrogate; such a message goes through `json` with escapes."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
         return json.dumps(message, ensure_ascii=True, separators=(",", ":"))
-    return text
 
 
 class TokenBucket:

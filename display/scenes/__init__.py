@@ -36,7 +36,7 @@ class SceneStack:
 
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
-        self._drawn: dict[str, tuple[tuple[int, int, int, int], str]] = {}
+        self._drawn: dict[str, tuple[tuple[int, int, int, int], bytes]] = {}
         self._full = True
         self.last_drawn: list[str] = []  # the panels the last draw painted ("scene:panel"), for tests and benches
 
