@@ -14,6 +14,7 @@ from companion.core.errors import BadConfig, IllegalAction
 from companion.core.log import LogMessage
 from companion.core.seats import TABLE, Seat
 from companion.core.serial import from_json, to_json
+from companion.core.table import Now, generic_now
 
 Mode = Literal["digital", "physical"]
 MODES: tuple[Mode, ...] = ("digital", "physical")
@@ -250,6 +251,30 @@ class Game(ABC, Generic[S]):
         for name in type(action).private_fields:
             data.pop(name, None)
         return data
+
+    # -- the table: board jobs, what happens now, the end-of-game series ------------------------
+    def board_jobs(self, before: S | None, action: Action | None, after: S) -> list[LogMessage]:
+        """What the people must now do on the real board because of `action` (None: the setup), one job a message.
+
+        The session numbers them and keeps each on the checklist until someone marks it done.
+        """
+        return []
+
+    def now(self, state: S) -> Now:
+        """One sentence naming who acts and how, for every phase; never empty."""
+        return generic_now(self.current_seats(state), self.is_over(state))
+
+    def series(self, state: S) -> dict[str, list[int]]:
+        """The figures the end-of-game charts follow, per seat (`{"money": [50, 50, 50]}`), read from `state`."""
+        return {}
+
+    def round_of(self, state: S) -> int:
+        """The round (or turn of the table) `state` is in; the summary takes one point of each series per round."""
+        return 0
+
+    def tie_break(self, state: S) -> LogMessage | None:
+        """How the winner was decided when totals tied, in words (None: no tie to break)."""
+        return None
 
     # -- physical cards (NFC tags) ---------------------------------------------------------------
     def cards(self) -> tuple[str, ...]:

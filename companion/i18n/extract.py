@@ -32,7 +32,7 @@ STATIC = ROOT / "companion" / "web" / "static"
 # Python callables whose first argument is a message id.
 TRANSLATED_CALLS = frozenset({"_", "N_", "gettext", "tr"})
 PLURAL_CALLS = frozenset({"ngettext", "tr_n"})
-TEMPLATE_CALLS = frozenset({"msg", "LogMessage", "todo", "Instruction", "Note", "note"})
+TEMPLATE_CALLS = frozenset({"msg", "LogMessage", "todo", "Instruction", "Note", "note", "now"})
 # The refusals of companion.core.errors; their subclasses elsewhere (RateLimited, a game's own) are found by
 # `refusal_classes`.
 REFUSALS = frozenset({"CompanionError", "IllegalAction", "NotYourTurn", "MalformedAction", "StaleState", "NotAllowed",

@@ -21,6 +21,7 @@ from companion.core.game import Game
 from companion.core.public import refusal_is_public
 from companion.core.registry import get_game
 from companion.core.seats import HOST, TABLE, Seat
+from companion.core.table import JobDone
 from companion.link.events import BoardEvent
 from companion.store import Session
 
@@ -153,6 +154,8 @@ BINDINGS: tuple[Binding, ...] = (
             "chooses that seat for the keys)"),
     Binding("any", "a seat button beyond the players", "refused"),
     Binding("the game is over", "anything but UNDO", "refused: the game is over"),
+    Binding("any, with board jobs open", "OK (when OK means nothing else now)",
+            "ticks the oldest open board job off the checklist (`job_done`)"),
 )
 
 
@@ -306,6 +309,9 @@ class Router:
         if session.status == "ended":
             return Refuse.of(IllegalAction("this game has ended"))
         if self.game.is_over(state):
+            job = self._open_job() if press.is_key("ok") else None
+            if job is not None:
+                return Act(JobDone(TABLE, job), TABLE, state_id)
             return Refuse.of(IllegalAction("the game is over"))
         if press.source == "seat" and not 0 <= (press.seat or 0) < ctx.players:
             return Refuse.of(IllegalAction("there is no seat {number} at this table of {players}",
@@ -313,7 +319,15 @@ class Router:
         try:
             return self.inputs.interpret(ctx, press)
         except IllegalAction as exc:
+            job = self._open_job() if press.is_key("ok") else None
+            if job is not None:
+                # OK means nothing to the rules now, but the table has board jobs open: it ticks the oldest.
+                return Act(JobDone(TABLE, job), TABLE, state_id)
             return Refuse.of(exc, press.seat, self.game)
+
+    def _open_job(self) -> str | None:
+        jobs = self.session.open_jobs()
+        return jobs[0].id if jobs else None
 
     def _context(self, state: Any, state_id: int, memory: Memory) -> Context:
         turn = self.game.turn_id(state)

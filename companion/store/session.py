@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
+import json
 import random
 import threading
 from collections import deque
@@ -17,12 +18,16 @@ from companion.core.log import LogMessage
 from companion.core.names import check_names
 from companion.core.registry import get_game
 from companion.core.seats import HOST, TABLE, Seat, parse_seat
-from companion.i18n import words
+from companion.core.table import SESSION_ACTIONS, JobDone, is_session_action
+from companion.i18n import catalog, log_line, words
 from companion.store.db import Store
 
 # A snapshot of the state is cached this often (in live actions); the log stays the truth.
 SNAPSHOT_EVERY = 100
 TICKER_LENGTH = 200
+# The board jobs already ticked that the public view still lists (struck through), newest first.
+DONE_JOBS_SHOWN = 10
+SNAPSHOT_FORMAT = 2
 
 Actor = Seat  # who is submitting: a player seat, TABLE (the controller) or HOST
 
@@ -41,6 +46,23 @@ def _seat_text(seat: Seat) -> str:
     return str(seat)
 
 
+@dataclasses.dataclass(frozen=True)
+class Job:
+    """One board job: `id` is "<seq of the action that caused it>-<index>" (0 for the setup), stable across replay."""
+
+    id: str
+    message: LogMessage
+
+
+def _args(data: dict[str, Any]) -> dict[str, Any]:
+    """Message args read back from JSON: lists were tuples."""
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+
+
+def _jobs_of(seq: int, messages: Sequence[LogMessage]) -> list[Job]:
+    return [Job(f"{seq}-{i + 1}", m) for i, m in enumerate(messages) if m.visible_to is None]
+
+
 class Session:
     """One game at one table. Actions are applied one at a time; each is durable before it is acknowledged."""
 
@@ -56,6 +78,7 @@ class Session:
         self._lock = threading.RLock()
         self.ticker: deque[LogMessage] = deque(maxlen=TICKER_LENGTH)
         self._listeners: list[Callable[[Session, Accepted | None], None]] = []
+        self._board_cache: tuple[tuple[int, tuple[str, ...]], list[dict[str, Any]]] | None = None
         self._load()
 
     # -- creation ---------------------------------------------------------------------------------
@@ -91,24 +114,54 @@ class Session:
         live = [r for r in rows if r.kind == "action" and not r.undone]
         self.state_id = rows[-1].state_id if rows else 0
         self._next_seq = rows[-1].seq + 1 if rows else 1
-        self._live: list[tuple[int, Action]] = [(r.seq, self.game.actions.parse(r.action)) for r in live]
+        # Every live entry, the table's ticks of board jobs too (they change no game state).
+        self._live: list[tuple[int, Action]] = [(r.seq, self.parse(r.action)) for r in live]
         start_index = 0
         state = None
+        carried: list[Job] = []
         snap = self.store.latest_snapshot(self.id)
         if snap is not None:
             seq, count, data = snap
-            if count <= len(self._live) and (count == 0 or self._live[count - 1][0] == seq):
-                state = self.game.state_from_json(data)
+            fits = count <= len(self._live) and (count == 0 or self._live[count - 1][0] == seq)
+            # A snapshot of an older format holds no board jobs: replay from the setup instead.
+            if fits and isinstance(data, dict) and data.get("format") == SNAPSHOT_FORMAT:
+                state = self.game.state_from_json(data["state"])
+                carried = [Job(j["id"], LogMessage(j["template"], _args(j["args"]))) for j in data["jobs"]]
                 start_index = count
         if state is None:
             state = self.game.setup(self.config, random.Random(self.seed))
-        # _states[i] is the state after the first (base + i) live actions.
+            carried = _jobs_of(0, self.game.board_jobs(None, None, state))
+        # _states[i] is the state after the first (base + i) live entries; _jobs[i] the board jobs that entry set.
         self._base = start_index
         self._states: list[Any] = [state]
-        for _, action in self._live[start_index:]:
-            state, messages = self.game.apply(state, action)
+        self._jobs: list[list[Job]] = [carried]
+        for seq, action in self._live[start_index:]:
+            new_state, messages, jobs = self._step(state, seq, action)
+            state = new_state
             self._states.append(state)
+            self._jobs.append(jobs)
             self.ticker.extend(messages)
+
+    def parse(self, raw: Action | dict[str, Any] | str) -> Action:
+        """An action of the game, or one the session handles itself (`job_done`)."""
+        if isinstance(raw, Action):
+            return raw
+        if isinstance(raw, str):
+            try:
+                decoded = json.loads(raw)
+            except ValueError:
+                return self.game.actions.parse(raw)
+            raw = decoded if isinstance(decoded, dict) else raw
+        if is_session_action(raw):
+            return SESSION_ACTIONS.parse(raw)
+        return self.game.actions.parse(raw)
+
+    def _step(self, state: Any, seq: int, action: Action) -> tuple[Any, list[LogMessage], list[Job]]:
+        """Apply one live entry: a game action through the rules, a job tick only checked against the checklist."""
+        if isinstance(action, JobDone):
+            return state, [], []
+        new_state, messages = self.game.apply(state, action)
+        return new_state, messages, _jobs_of(seq, self.game.board_jobs(state, action, new_state))
 
     @property
     def state(self) -> Any:
@@ -120,14 +173,16 @@ class Session:
         # The history before a snapshot is not in memory: rebuild it from the log.
         state = self.game.setup(self.config, random.Random(self.seed))
         for _, action in self._live[:-1]:
-            state, _ = self.game.apply(state, action)
+            if not isinstance(action, JobDone):
+                state, _ = self.game.apply(state, action)
         return state
 
     def verify(self) -> bool:
         """Replay the whole log from setup and compare with the live state."""
         state = self.game.setup(self.config, random.Random(self.seed))
         for _, action in self._live:
-            state, _ = self.game.apply(state, action)
+            if not isinstance(action, JobDone):
+                state, _ = self.game.apply(state, action)
         return state == self.state
 
     # -- listeners (the web and display fan-out) --------------------------------------------------
@@ -168,7 +223,7 @@ class Session:
     # -- submitting -------------------------------------------------------------------------------
     def submit(self, raw: Action | dict[str, Any] | str, actor: Actor, state_id: int | None = None) -> Accepted:
         """Parse, authorise, check the state id, apply, log durably, then acknowledge."""
-        action = raw if isinstance(raw, Action) else self.game.actions.parse(raw)
+        action = self.parse(raw)
         with self._lock:
             self.check_authority(actor, action)
             if state_id is not None and state_id != self.state_id:
@@ -176,10 +231,12 @@ class Session:
                                  now=self.state_id)
             if self.status == "ended":
                 raise IllegalAction("this game has ended")
-            if self.game.is_over(self.state) and not type(action).host_only:
+            if isinstance(action, JobDone):
+                self._check_job(action.job)
+            elif self.game.is_over(self.state) and not type(action).host_only:
                 raise IllegalAction("the game is over")
-            new_state, messages = self.game.apply(self.state, action)
             seq = self._next_seq
+            new_state, messages, jobs = self._step(self.state, seq, action)
             finished = self.game.is_over(new_state) and self.status != "over"
             self.store.append_action(self.id, seq, self.state_id + 1, _seat_text(actor), action.to_json(),
                                      status="over" if finished else None)
@@ -188,9 +245,10 @@ class Session:
             self.state_id += 1
             self._live.append((seq, action))
             self._states.append(new_state)
+            self._jobs.append(jobs)
             self.ticker.extend(messages)
             if len(self._live) % SNAPSHOT_EVERY == 0:
-                self.store.save_snapshot(self.id, seq, len(self._live), self.game.state_to_json(new_state))
+                self.store.save_snapshot(self.id, seq, len(self._live), self._snapshot(new_state))
             if finished:
                 self.status = "over"
             accepted = Accepted(self.state_id, seq, action, tuple(messages))
@@ -209,7 +267,12 @@ class Session:
                 raise NotAllowed("this game has ended")
             seq, action = self._live[-1]
             before = self._state_before_last()
-            if actor != HOST:
+            if actor != HOST and isinstance(action, JobDone):
+                if action.seat != actor:
+                    raise NotAllowed("the last action was {player}'s; only the host can undo it",
+                                     player=action.seat).worded(
+                        f"the last action was {_who(action.seat)}'s; only the host can undo it")
+            elif actor != HOST:
                 if action.seat != actor:
                     raise NotAllowed("the last action was {player}'s; only the host can undo it",
                                      player=action.seat).worded(
@@ -226,12 +289,13 @@ class Session:
             self._live.pop()
             if len(self._states) >= 2:
                 self._states.pop()
+                self._jobs.pop()
             else:
-                self._states = [before]
-                self._base = len(self._live)
+                # Back before the snapshot: replay the log (the snapshot is gone) to get its board jobs back too.
+                self._reload_history()
             if reopened:
                 self.status = "open"
-            self.ticker.append(LogMessage("{who} undid {action}", {"who": _who(actor), "action": action.kind}))
+            self.ticker.append(LogMessage("{who} undid {action}", {"who": actor, "action": words(action.kind)}))
         self._notify(None)
         return self.state_id
 
@@ -242,9 +306,86 @@ class Session:
             self.status = "ended"
         self._notify(None)
 
+    # -- board jobs -------------------------------------------------------------------------------
+    def _reload_history(self) -> None:
+        """Rebuild states and board jobs from the log (after an undo reached back before the cached snapshot)."""
+        ticker = list(self.ticker)
+        self._load()
+        self.ticker.clear()
+        self.ticker.extend(ticker)
+
+    def _snapshot(self, state: Any) -> dict[str, Any]:
+        """The cached state with the board jobs set so far, so a reload keeps the checklist (ticks are in the log)."""
+        jobs = [{"id": j.id, "template": j.message.template, "args": dict(j.message.args)} for j in self.jobs()]
+        return {"format": SNAPSHOT_FORMAT, "state": self.game.state_to_json(state), "jobs": jobs}
+
+    def jobs(self) -> list[Job]:
+        """Every board job the live entries set, oldest first."""
+        return [job for jobs in self._jobs for job in jobs]
+
+    def done_jobs(self) -> dict[str, Seat]:
+        """The ticked jobs and who ticked them."""
+        return {a.job: a.seat for _, a in self._live if isinstance(a, JobDone)}
+
+    def open_jobs(self) -> list[Job]:
+        with self._lock:
+            done = self.done_jobs()
+            return [j for j in self.jobs() if j.id not in done]
+
+    def _check_job(self, job: str) -> None:
+        if job in self.done_jobs():
+            raise IllegalAction("that board job is already done")
+        if all(j.id != job for j in self.jobs()):
+            raise IllegalAction("there is no board job {job}", job=job)
+
     # -- reading ----------------------------------------------------------------------------------
     def live_actions(self) -> list[Action]:
-        return [a for _, a in self._live]
+        """The game's actions in order (the ticks of board jobs left out: they are no moves of the game)."""
+        return [a for _, a in self._live if not isinstance(a, JobDone)]
+
+    def live_entries(self) -> list[tuple[int, Action]]:
+        """Every live entry with its log sequence number, job ticks included."""
+        with self._lock:
+            return list(self._live)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.store.seats(self.id)]
+
+    def worded(self, message: LogMessage, names: Sequence[str] | None = None, lang: str = "en") -> dict[str, Any]:
+        """A message as JSON: its template and params, and its text with players named (never a seat number)."""
+        shown = names if names is not None else self.names()
+        return {"template": message.template, "args": dict(message.args), "params": dict(message.args),
+                "text": log_line(message.template, dict(message.args), catalog(lang), list(shown))}
+
+    def board_jobs(self, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+        """The checklist for the public view: every open job, then the last few ticked (newest first)."""
+        with self._lock:
+            names = names if names is not None else self.names()
+            key = (self.state_id, tuple(names))
+            if self._board_cache is not None and self._board_cache[0] == key:
+                return self._board_cache[1]
+            done = self.done_jobs()
+            jobs = self.jobs()
+            open_ = [j for j in jobs if j.id not in done]
+            order = list(done)
+            ticked = sorted((j for j in jobs if j.id in done), key=lambda j: order.index(j.id), reverse=True)
+            out = []
+            for job, is_done in [(j, False) for j in open_] + [(j, True) for j in ticked[:DONE_JOBS_SHOWN]]:
+                worded = self.worded(job.message, names)
+                out.append({"id": job.id, "text": worded["text"], "template": job.message.template,
+                            "params": dict(job.message.args), "done": is_done})
+            # Every viewer gets the same list after a change: word it once per state.
+            self._board_cache = (key, out)
+            return out
+
+    def now(self, names: Sequence[str] | None = None) -> dict[str, Any]:
+        """Who acts now and how, in one sentence."""
+        with self._lock:
+            current = self.game.now(self.state)
+            worded = self.worded(current.message, names)
+            return {"text": worded["text"], "template": current.message.template,
+                    "params": dict(current.message.args), "acting": list(current.acting),
+                    "may": list(current.may)}
 
     def snapshot(self) -> tuple[int, Any]:
         """(state id, state) read together: what the hub hands to the hint workers."""
@@ -261,6 +402,9 @@ class Session:
             state = self.state
             if seats is None:
                 seats = self.store.seats(self.id)
+            names = [s.name for s in seats]
+            jobs = self.board_jobs(names)
+            now = self.now(names)
             body: dict[str, Any] = {
                 "session": self.id,
                 "game": self.game.name,
@@ -273,7 +417,9 @@ class Session:
                 "current_seats": list(self.game.current_seats(state)),
                 "over": self.game.is_over(state),
                 "view": self.game.view(state, seat),
-                "log": [m.to_json() for m in list(self.ticker)[-30:] if m.visible(seat)],
+                "board_jobs": jobs,
+                "now": now,
+                "log": [self.worded(m, names) for m in list(self.ticker)[-30:] if m.visible(seat)],
             }
             if body["over"]:
                 body["scores"] = self.game.scores(state)

@@ -49,7 +49,7 @@ def test_bidding_goes_round_in_turn_order_among_players_still_in_and_a_pass_leav
     assert GAME.current_seats(state) == (3,)
     state = play(state, Pass(3))
     assert plants_of(state, 0) == [4] and money(state)[0] == 42
-    assert texts(state)[0] == "Give plant 4 to 0"
+    assert texts(state)[0] == "Give plant 4 to player 1"  # seat 0, worded 1-based
 
 
 def test_a_player_buys_at_most_one_plant_a_round_and_the_next_unbought_player_opens():

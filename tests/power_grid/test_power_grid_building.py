@@ -40,7 +40,7 @@ def test_the_first_city_costs_only_its_slot_price():
     assert set(prices(state, 3).values()) == {10}
     state = play(state, BuildCity(3, "koln"))
     assert money(state)[3] == 40
-    assert texts(state) == ["Put a house of 3 in Köln", "Move 3's marker to 1 on the city track"]
+    assert texts(state) == ["Put a house of player 4 in Köln", "Move player 4's marker to 1 on the city track"]
 
 
 def test_golden_build_price_aachen_via_dusseldorf_from_essen():

@@ -88,6 +88,9 @@ class Record:
         for rng in rngs:
             other = game.indistinguishable(state, viewer, rng)
             assert envelope["view"] == plain(game.view(other, viewer)), f"{viewer}'s view shows a secret"
+            said = game.now(other)
+            assert (envelope["now"]["template"], envelope["now"]["params"]) == \
+                (said.message.template, plain(said.message.args)), "the what-to-do sentence tells a secret"
             if viewer is not None:
                 assert envelope["legal"] == plain([a.to_json() for a in game.legal_actions(other, viewer)]), \
                     f"seat {viewer}'s legal actions depend on a secret"

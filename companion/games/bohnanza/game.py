@@ -22,7 +22,8 @@ from companion.core import (
     Seat,
 )
 from companion.core.game import Bot
-from companion.games.bohnanza import beans
+from companion.core.table import Now
+from companion.games.bohnanza import beans, table
 from companion.games.bohnanza.actions import (
     ACTION_KINDS,
     AcceptOffer,
@@ -261,6 +262,23 @@ class BohnanzaGame(Game[BohnanzaState]):
         if isinstance(seat, int) and 0 <= seat < len(state.players):
             return private_view(state, seat, current)
         return public_view(state, current)
+
+    # -- the table --------------------------------------------------------------------------------
+    def board_jobs(self, before: BohnanzaState | None, action: Action | None,
+                   after: BohnanzaState) -> list[LogMessage]:
+        return table.board_jobs(before, action, after)
+
+    def now(self, state: BohnanzaState) -> Now:
+        return table.what_now(state)
+
+    def series(self, state: BohnanzaState) -> dict[str, list[int]]:
+        return table.series(state)
+
+    def round_of(self, state: BohnanzaState) -> int:
+        return table.round_of(state)
+
+    def tie_break(self, state: BohnanzaState) -> LogMessage | None:
+        return table.tie_break(state)
 
     def indistinguishable(self, state: BohnanzaState, seat: Seat | None, rng: random.Random) -> BohnanzaState:
         return indistinguishable(state, seat, rng)

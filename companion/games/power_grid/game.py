@@ -21,7 +21,8 @@ from companion.core import (
     Seat,
     msg,
 )
-from companion.games.power_grid import auction, building, bureaucracy, regions, resources
+from companion.core.table import Now
+from companion.games.power_grid import auction, building, bureaucracy, regions, resources, table
 from companion.games.power_grid import instructions as say
 from companion.games.power_grid.actions import (
     ACTION_KINDS,
@@ -346,6 +347,23 @@ class PowerGrid(Game[PowerGridState]):
         from companion.games.power_grid.views import view
 
         return view(self, state, seat)
+
+    # -- the table --------------------------------------------------------------------------------
+    def board_jobs(self, before: PowerGridState | None, action: Action | None,
+                   after: PowerGridState) -> list[LogMessage]:
+        return table.board_jobs(before, action, after)
+
+    def now(self, state: PowerGridState) -> Now:
+        return table.what_now(state)
+
+    def series(self, state: PowerGridState) -> dict[str, list[int]]:
+        return table.series(state)
+
+    def round_of(self, state: PowerGridState) -> int:
+        return state.round
+
+    def tie_break(self, state: PowerGridState) -> LogMessage | None:
+        return table.tie_break(state)
 
     def indistinguishable(self, state: PowerGridState, seat: Seat | None, rng: random.Random) -> PowerGridState:
         players = state.players

@@ -129,7 +129,7 @@ def build_house(seat: int, map_id: str, city: int, cities: int) -> tuple[Instruc
 
 
 def turn_order(order: tuple[int, ...]) -> Instruction:
-    return todo("Put the markers in the new turn order (seats): {order}", order=", ".join(map(str, order)))
+    return todo("Put the turn-order markers in this order: {order}", order=order)
 
 
 def game_over() -> Instruction:

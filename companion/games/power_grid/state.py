@@ -76,17 +76,27 @@ class Instruction:
     """One thing the people at the table must do on the real board, as a template with arguments."""
 
     template: str
-    args: tuple[tuple[str, int | str], ...] = ()
+    args: tuple[tuple[str, int | str | tuple[int, ...]], ...] = ()
 
     def render(self) -> str:
-        return self.template.format(**dict(self.args))
+        """English, with seats worded 1-based ("player 3"); clients name the players from `args` instead."""
+        shown = {k: _seat_words(k, v) for k, v in self.args}
+        return self.template.format(**shown)
 
     def to_view(self) -> dict[str, object]:
         return {"template": self.template, "args": dict(self.args), "text": self.render()}
 
 
-def todo(template: str, **args: int | str) -> Instruction:
+def todo(template: str, **args: int | str | tuple[int, ...]) -> Instruction:
     return Instruction(template, tuple(args.items()))
+
+
+def _seat_words(key: str, value: int | str | tuple[int, ...]) -> object:
+    if key == "player" and isinstance(value, int):
+        return f"player {value + 1}"
+    if key == "order" and isinstance(value, tuple):
+        return ", ".join(f"player {v + 1}" for v in value)
+    return value
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,7 +11,8 @@ from companion.core.errors import IllegalAction, NotYourTurn
 from companion.core.game import Bot, ChanceEvent, Game, GameConfig, OptionSpec, RandomBot, chance_rng
 from companion.core.log import LogMessage, msg
 from companion.core.seats import HOST, TABLE, Seat
-from companion.games.shifting_stones import hints, scoring, turns, views
+from companion.core.table import Now
+from companion.games.shifting_stones import hints, scoring, table, turns, views
 from companion.games.shifting_stones.actions import (
     ALL_ACTIONS,
     CorrectGrid,
@@ -231,6 +232,22 @@ class ShiftingStones(Game[StonesState]):
 
     def view(self, state: StonesState, seat: Seat | None) -> dict[str, Any]:
         return views.view(state, seat)
+
+    # -- the table --------------------------------------------------------------------------------
+    def board_jobs(self, before: StonesState | None, action: Action | None, after: StonesState) -> list[LogMessage]:
+        return table.board_jobs(before, action, after)
+
+    def now(self, state: StonesState) -> Now:
+        return table.what_now(state)
+
+    def series(self, state: StonesState) -> dict[str, list[int]]:
+        return table.series(state)
+
+    def round_of(self, state: StonesState) -> int:
+        return table.round_of(state)
+
+    def tie_break(self, state: StonesState) -> LogMessage | None:
+        return table.tie_break(state)
 
     def hints(self, state: StonesState, seat: Seat) -> dict[str, Any]:
         if not state.show_hints:
