@@ -454,8 +454,13 @@ class Table:
                 self._board_lost = True
                 self._notice(UNPLUGGED)
             return
-        if event.kind == "hello" and event.reason:
-            self.out(f"controller: {event.reason}")
+        if event.kind == "hello":
+            if event.reason:
+                self.out(f"controller: {event.reason}")
+            elif event.reader == 0:
+                self.out("controller: no RC522 reader answers (check its wiring); buttons and keys work, taps do not")
+            if event.cause and event.cause.startswith("error"):
+                self.out(f"controller: the board restarted after an {event.cause}")
             return
         live, router = self.live, self.router
         if live is None or router is None:

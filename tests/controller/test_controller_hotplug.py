@@ -66,3 +66,17 @@ def test_a_board_plugged_in_takes_over_and_an_unplugged_one_falls_back_to_the_ph
     finally:
         table.stop()
         real.stop()
+
+
+async def test_the_table_says_when_no_reader_answers_or_the_board_restarted_after_an_error(tmp_path):
+    from companion.link import BoardEvent
+    from companion.play.runner import PlayOptions, Table
+
+    lines: list[str] = []
+    table = Table(PlayOptions(db_path=tmp_path / "t.sqlite3"), out=lines.append)
+    await table._handle(BoardEvent("hello", "b1", reader=0, cause="error (OSError)"))
+    await table._handle(BoardEvent("hello", "b1", reader=0x92, cause="power"))
+    assert lines == [
+        "controller: no RC522 reader answers (check its wiring); buttons and keys work, taps do not",
+        "controller: the board restarted after an error (OSError)",
+    ]
