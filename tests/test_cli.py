@@ -35,9 +35,8 @@ def test_games_lists_players_and_options():
     out = run("games").stdout
     assert "tiny: Tiny, 2–4 players" in out and "hand_size" in out
     data = json.loads(run("games", "--json").stdout)
-    assert {"name": "hand_size", "type": "int", "default": 2, "help": "cards in each hand", "choices": [1, 2, 3]} in (
-        next(g for g in data if g["name"] == "tiny")["options"]
-    )
+    assert {"name": "hand_size", "type": "int", "default": 2, "help": "cards in each hand", "choices": [1, 2, 3],
+            "minimum": -1_000_000, "maximum": 1_000_000} in next(g for g in data if g["name"] == "tiny")["options"]
 
 
 def test_actions_prints_schemas():
