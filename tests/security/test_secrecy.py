@@ -11,7 +11,6 @@ is checked too. Each seat's own connection hears only the attempts made over it.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
