@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from companion.core import Seat
@@ -28,9 +29,29 @@ def build_plans(
     player = state.players[seat]
     kmax = min(kmax, HOUSES - len(player.cities))
     slots = open_slots(state, seat)
-    dist = distances(state.map, state.regions)
-    plans = cheapest_sets(dist, player.cities, slots, max(kmax, 0), INF if budget is None else budget)
+    key = (state.map, state.regions, player.cities, tuple(sorted(slots.items())), max(kmax, 0),
+           INF if budget is None else budget)
+    plans = _PLANS.get(key)
+    if plans is None:
+        dist = distances(state.map, state.regions)
+        plans = cheapest_sets(dist, player.cities, slots, key[4], key[5])
+        _PLANS[key] = plans
+        if len(_PLANS) > PLAN_CACHE_SIZE:
+            _PLANS.popitem(last=False)
+    else:
+        _PLANS.move_to_end(key)
     return plans + [None] * (MAX_SET + 1 - len(plans))
+
+
+# A seat's network and the open slots change only when someone builds, but its hints are asked for after every
+# action at the table (bids, purchases): the plans are kept per network, slots and budget.
+PLAN_CACHE_SIZE = 256
+_PLANS: OrderedDict[tuple[Any, ...], list[BuildPlan | None]] = OrderedDict()
+
+
+def clear_plan_cache() -> None:
+    """Forget the kept plans (the benchmark measures the search itself)."""
+    _PLANS.clear()
 
 
 def build_sets(state: PowerGridState, seat: int) -> list[dict[str, Any]]:
