@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.cli.board",
     "companion.i18n.cli",
     "companion.cli.play",
+    "companion.cli.arena",
 )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from companion.store.db import default_path
 
 from .serve import DEFAULT_PORT
-from .sessions import add_db_argument, parse_chance, parse_sets
+from .sessions import add_bot_argument, add_db_argument, parse_bots, parse_chance, parse_sets
 
 DESCRIPTION = """\
 companion play               resume the open game played last; with none, the lobby (choose a game on the host page)
@@ -38,6 +38,7 @@ def register(sub: Any) -> None:
     p.add_argument("--chance", action="append", metavar="EVENT=MODE",
                    help="a chance event in another mode than --mode, e.g. plant_draw=physical")
     p.add_argument("--names", nargs="+", help="player names in seat order (a new game)")
+    add_bot_argument(p)
     p.add_argument("--new", action="store_true", help="start a new game even if one of GAME is open")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
     p.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
@@ -79,6 +80,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         options=parse_sets(args.set),
         chance=parse_chance(args.chance),  # type: ignore[arg-type]
         names=args.names,
+        bots=parse_bots(args.bot, args.players),
         new=args.new,
         bind=args.bind,
         port=args.port,

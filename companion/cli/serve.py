@@ -17,7 +17,7 @@ from companion.i18n import cli_text
 from companion.store import Session, Store
 from companion.store.db import default_path
 
-from .sessions import add_db_argument, add_game_arguments, parse_chance, parse_sets
+from .sessions import add_bot_argument, add_db_argument, add_game_arguments, parse_bots, parse_chance, parse_sets
 
 DEFAULT_PORT = 8765
 
@@ -35,6 +35,7 @@ def register(sub: Any) -> None:
     add_game_arguments(p)
     _loosen(p)
     p.add_argument("--names", nargs="+", help="player names in seat order (new game)")
+    add_bot_argument(p)
     p.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
                    help="the address to listen on: 0.0.0.0 (default) is every interface of this machine; "
                    "give this machine's LAN address to serve only that network")
@@ -111,6 +112,7 @@ def choose_session(store: Store, args: argparse.Namespace) -> Session | None:
     return Session.create(
         store, target, args.players, seed=args.seed, mode=args.mode, options=parse_sets(args.set),
         chance=parse_chance(args.chance), names=args.names,  # type: ignore[arg-type]
+        bots=parse_bots(args.bot, args.players),
     )
 
 

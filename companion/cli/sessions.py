@@ -42,6 +42,29 @@ def parse_chance(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
+def add_bot_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bot", action="append", metavar="SEAT=LEVEL",
+                        help="a seat (1 = the first player) played by a bot of level easy, normal or strong; "
+                        "repeatable, e.g. --bot 2=strong --bot 4=normal")
+
+
+def parse_bots(pairs: list[str] | None, players: int | None) -> dict[int, str]:
+    """`--bot SEAT=LEVEL` pairs (seats counted from 1, as people read them) into {seat index: level}."""
+    out: dict[int, str] = {}
+    for pair in pairs or []:
+        seat_text, _, level = pair.partition("=")
+        level = level.strip().lower()
+        if not seat_text.strip().isdigit() or level not in ("easy", "normal", "strong"):
+            raise BadConfig(f"--bot takes SEAT=LEVEL with a seat from 1 and a level easy, normal or strong, "
+                            f"not {pair!r}")
+        seat = int(seat_text)
+        if seat < 1 or (players is not None and seat > players):
+            raise BadConfig(f"--bot {pair}: the seats are 1–{players}" if players else f"--bot {pair}: seats "
+                            "start at 1")
+        out[seat - 1] = level
+    return out
+
+
 def add_game_arguments(parser: argparse.ArgumentParser, *, seed_required: bool = False) -> None:
     """The arguments that configure a new game, shared by new, script, serve and play."""
     parser.add_argument("game", help="game name (see `companion games`)")
@@ -70,6 +93,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("new", help="start a new session and print its id, host token and join tokens")
     add_game_arguments(p)
     p.add_argument("--names", nargs="+", help="player names in seat order")
+    add_bot_argument(p)
     add_db_argument(p)
     p.set_defaults(func=cmd_new)
 
@@ -149,6 +173,7 @@ def _new_session(store: Store, args: argparse.Namespace, names: list[str] | None
     return Session.create(
         store, args.game, args.players, seed=args.seed, mode=args.mode,
         options=parse_sets(args.set), chance=parse_chance(args.chance), names=names,  # type: ignore[arg-type]
+        bots=parse_bots(getattr(args, "bot", None), args.players),
     )
 
 
@@ -158,7 +183,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"session {session.id}: {session.game.title}, {args.players} players, seed {session.seed}")
     print(f"host token: {session.host_token}")
     for row in store.seats(session.id):
-        print(f"seat {row.seat} ({printable(row.name)}): {row.token}")
+        played = f", played by a bot ({row.bot})" if row.bot else ""
+        print(f"seat {row.seat} ({printable(row.name)}{played}): {row.token}")
     return 0
 
 

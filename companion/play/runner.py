@@ -60,6 +60,7 @@ class PlayOptions:
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
     chance: dict[str, Mode] = dataclasses.field(default_factory=dict)
     names: list[str] | None = None
+    bots: dict[int, str] = dataclasses.field(default_factory=dict)  # seat index -> bot level (a new game)
     new: bool = False
     bind: str = "0.0.0.0"
     port: int = 8765
@@ -98,11 +99,12 @@ def choose_session(store: Store, options: PlayOptions) -> tuple[int | None, str]
         sid = store.latest_open(game.name)
         if sid is not None:
             config = store.session(sid).config
-            if options.players in (None, config["players"]) and options.mode in (None, config.get("mode")):
+            if (options.players in (None, config["players"]) and options.mode in (None, config.get("mode"))
+                    and not options.bots):
                 return sid, _resumed(store, sid) + " (--new starts another)"
     players = options.players or default_players(game.name)
     session = Session.create(store, game.name, players, seed=options.seed, mode=options.mode or "digital",
-                             options=options.options, chance=options.chance, names=options.names)
+                             options=options.options, chance=options.chance, names=options.names, bots=options.bots)
     return session.id, f"new game {session.id}: {game.title}, {players} players, {session.config.mode}"
 
 
@@ -323,6 +325,10 @@ class Table:
         tr = cli_text()
         self.out(tr("host page: {url}", url=f"{self.base_url}/host/{sid}?t={session.host_token}"))
         for row in session.store.seats(sid):
+            if row.bot:
+                self.out(tr("seat {seat} ({name}): played by a bot ({level}); the host page gives it back to a person",
+                            seat=str(row.seat), name=printable(row.name), level=level_word(tr, row.bot)))
+                continue
             self.out(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=printable(row.name),
                         url=f"{self.base_url}/join/{sid}?t={row.token}"))
         self.out(tr("another game: {url}", url=self._lobby_url()))
@@ -516,6 +522,12 @@ class Table:
             if wanted != self._lamps:
                 self._lamps = wanted
                 await board.set_leds(seats=wanted[0], strip=wanted[1])
+
+
+def level_word(tr: Callable[..., str], level: str) -> str:
+    """A bot level in the table's language."""
+    words = {"easy": tr("easy"), "normal": tr("normal"), "strong": tr("strong")}
+    return words.get(level, level)
 
 
 class _Server(uvicorn.Server):

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core.errors import NotAllowed
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE sessions (
@@ -36,6 +36,7 @@ CREATE TABLE seats (
     colour TEXT NOT NULL,
     token TEXT NOT NULL UNIQUE,
     lang TEXT NOT NULL DEFAULT 'en',
+    bot TEXT,                      -- the bot level playing this seat (easy, normal, strong), NULL: a person
     PRIMARY KEY (session_id, seat)
 );
 CREATE TABLE actions (
@@ -105,6 +106,7 @@ class SeatRow:
     colour: str
     token: str
     lang: str
+    bot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,11 @@ class Store:
                         if statement.strip():
                             self._db.execute(statement)
                     self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                return
+            if version < 2:
+                with self.transaction():
+                    self._db.execute("ALTER TABLE seats ADD COLUMN bot TEXT")
+                    self._db.execute("PRAGMA user_version=2")
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -219,7 +226,15 @@ class Store:
     def seats(self, sid: int) -> list[SeatRow]:
         with self._lock:
             rows = self._db.execute("SELECT * FROM seats WHERE session_id = ? ORDER BY seat", (sid,)).fetchall()
-        return [SeatRow(r["seat"], r["name"], r["colour"], r["token"], r["lang"]) for r in rows]
+        return [SeatRow(r["seat"], r["name"], r["colour"], r["token"], r["lang"], r["bot"]) for r in rows]
+
+    def set_bot(self, sid: int, seat: int, level: str | None) -> None:
+        """Hand a seat to a bot of `level`, or (None) back to a person."""
+        with self.transaction() as db:
+            changed = db.execute("UPDATE seats SET bot = ? WHERE session_id = ? AND seat = ?",
+                                 (level, sid, seat)).rowcount
+            if changed != 1:
+                raise NotAllowed("game {number} has no {player}", number=sid, player=seat)
 
     def update_seat(self, sid: int, seat: int, *, name: str | None = None, colour: str | None = None,
                     lang: str | None = None) -> None:

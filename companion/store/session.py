@@ -95,9 +95,12 @@ class Session:
         chance: dict[str, Mode] | None = None,
         names: Sequence[str] | None = None,
         colours: Sequence[str] | None = None,
+        bots: dict[int, str] | None = None,
     ) -> Session:
         game = get_game(game_name)
         config = game.make_config(players, mode, options, chance)
+        for seat, level in (bots or {}).items():
+            check_bot_seat(seat, level, players)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         names = list(names or [])
         check_names(names)
@@ -106,6 +109,8 @@ class Session:
         names += [f"Player {i + 1}" for i in range(len(names), players)]
         game.setup(config, random.Random(seed))  # refuse a config that cannot be set up before storing it
         sid = store.create_session(game.name, config.to_json(), seed, names, list(colours) if colours else None)
+        for seat, level in (bots or {}).items():
+            store.set_bot(sid, seat, level)
         return cls(store, sid)
 
     # -- loading and replay -----------------------------------------------------------------------
@@ -338,6 +343,25 @@ class Session:
         if all(j.id != job for j in self.jobs()):
             raise IllegalAction("there is no board job {job}", job=job)
 
+    # -- bot seats --------------------------------------------------------------------------------
+    def bots(self) -> dict[int, str]:
+        """The seats a bot plays, with its level."""
+        return {row.seat: row.bot for row in self.store.seats(self.id) if row.bot}
+
+    def set_bot(self, seat: int, level: str | None, actor: Actor = HOST) -> None:
+        """The host hands a seat to a bot of `level` or (None) takes it back for a person; stored at once."""
+        if actor != HOST:
+            raise NotAllowed("only the host may hand a seat to a bot or take it back")
+        check_bot_seat(seat, level, self.config.players)
+        with self._lock:
+            self.store.set_bot(self.id, seat, level)
+            if level:
+                self.ticker.append(LogMessage("{player} is now played by a bot ({level})",
+                                              {"player": seat, "level": level}))
+            else:
+                self.ticker.append(LogMessage("{player} is played by a person again", {"player": seat}))
+        self._notify(None)
+
     # -- reading ----------------------------------------------------------------------------------
     def live_actions(self) -> list[Action]:
         """The game's actions in order (the ticks of board jobs left out: they are no moves of the game)."""
@@ -413,7 +437,7 @@ class Session:
                 "status": self.status,
                 "mode": self.config.mode,
                 "seat": seat,
-                "players": [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in seats],
+                "players": [{"seat": s.seat, "name": s.name, "colour": s.colour, "bot": s.bot} for s in seats],
                 "current_seats": list(self.game.current_seats(state)),
                 "over": self.game.is_over(state),
                 "view": self.game.view(state, seat),
@@ -440,6 +464,17 @@ def _who(seat: Seat) -> str:
     if seat == TABLE:
         return "the table"
     return f"seat {seat}"
+
+
+BOT_LEVELS = ("easy", "normal", "strong")
+
+
+def check_bot_seat(seat: int, level: str | None, players: int) -> None:
+    """A bot seat is a player's seat and a level is easy, normal or strong; otherwise a clear refusal."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise NotAllowed("there is no such seat for a bot: seats are 1–{players}", players=players)
+    if level is not None and level not in BOT_LEVELS:
+        raise NotAllowed("a bot level is easy, normal or strong, not {level}", level=repr(level))
 
 
 def parse_actor(raw: str) -> Actor:

@@ -34,7 +34,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_path)
         hub = Hub(store, actions_per_second=settings.actions_per_second, action_burst=settings.action_burst,
-                  hint_workers=settings.hint_workers)
+                  hint_workers=settings.hint_workers,
+                  bot_pause=settings.bot_pause_seconds, bot_patience=settings.bot_patience_seconds,
+                  bot_workers=settings.bot_workers, bot_think=settings.bot_think)
         app.state.hub = hub
         try:
             if settings.session_id is not None:

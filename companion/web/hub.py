@@ -8,6 +8,7 @@ import json
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -22,7 +23,7 @@ from companion.web.clocks import CLOCKS, Deadline
 from companion.web.edge import MAX_ID, is_plain_token
 from companion.web.hints import shared_pool
 
-Source = Literal["phone", "board", "host", "display"]
+Source = Literal["phone", "board", "host", "display", "bot"]
 Viewer = int | None  # a seat number, or None for the public stream
 
 
@@ -216,6 +217,9 @@ class LiveSession:
         self._clock_ends = 0.0
         if self._clock is not None:
             self._dirty.set()  # a session resumed in the middle of a timed phase starts its clock
+        from companion.bots.driver import BotDriver
+
+        self.bots = BotDriver(self, hub.bot_executor, hub.bot_pause, hub.bot_patience, hub.bot_think)
 
     def _changed(self, session: Session, accepted: Accepted | None) -> None:
         # Called in whatever thread applied the change (a worker, or the board's input); the loop does the rest.
@@ -388,14 +392,19 @@ class LiveSession:
         state_id: int | None,
         source: Source,
         origin: Connection | None = None,
+        still: Callable[[], bool] | None = None,
     ) -> Outcome:
         """Apply one action (queued behind any other of this session) and report it to the table.
 
         `origin` is the connection the action came over (None for a REST call, the controller, the clock): its
-        sender hears the whole answer there, everyone else only what the table may know.
+        sender hears the whole answer there, everyone else only what the table may know. `still`, checked once it
+        is this action's turn, withdraws it silently when False (a bot whose seat the host took back while it was
+        thinking).
         """
         action_json = raw.to_json() if isinstance(raw, Action) else raw
         async with self.lock:
+            if still is not None and not still():
+                return Outcome(False, self.session.state_id)
             try:
                 accepted = await self.run_actions(self.session.submit, raw, actor, state_id)
             except CompanionError as exc:
@@ -510,6 +519,7 @@ class LiveSession:
             self._clock_task.cancel()
         if self._hint_task is not None:
             self._hint_task.cancel()
+        await self.bots.close()
         self._unsubscribe()
         self._fanout_task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -550,11 +560,21 @@ class Hub:
         actions_per_second: float = 10.0,
         action_burst: int = 20,
         hint_workers: int | None = None,
+        bot_pause: float = 1.0,
+        bot_patience: float = 20.0,
+        bot_workers: str = "process",
+        bot_think: dict[str, float] | None = None,
     ) -> None:
         self.store = store
         # Hints are computed here, off the fan-out path (see companion/web/hints.py); None: sized for the machine.
         self.hint_pool = shared_pool(hint_workers)
         self.hint_pool.warm()
+        # Bot seats: the pause before a bot's move, how long it waits for answers, where it thinks, for how long.
+        self.bot_pause = bot_pause
+        self.bot_patience = bot_patience
+        self.bot_workers = bot_workers
+        self.bot_think = dict(bot_think or {})
+        self._bot_pool: Executor | None = None
         self.sessions: dict[int, LiveSession] = {}
         self._loading = asyncio.Lock()
         self.limiter = TokenBucket(actions_per_second, action_burst)
@@ -606,9 +626,20 @@ class Hub:
         if not self.limiter.take(token):
             raise RateLimited("too many actions at once; wait a moment")
 
+    def bot_executor(self) -> Executor:
+        """Where bots think: one worker process (or thread), started when a bot first moves."""
+        if self._bot_pool is None:
+            from companion.bots.driver import make_executor
+
+            self._bot_pool = make_executor(self.bot_workers)
+        return self._bot_pool
+
     async def close(self) -> None:
         for live in list(self.sessions.values()):
             await live.close()
         self.sessions.clear()
+        if self._bot_pool is not None:
+            self._bot_pool.shutdown(wait=False, cancel_futures=True)
+            self._bot_pool = None
 
 

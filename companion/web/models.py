@@ -53,6 +53,16 @@ class SeatUpdate(Strict):
     lang: Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")] | None = None
 
 
+BotLevel = Literal["easy", "normal", "strong"]
+
+
+class SeatBot(Strict):
+    """Hand a seat to a bot of a level, or (level null) take it back for a person."""
+
+    token: Token | None = None
+    level: BotLevel | None = None
+
+
 class TagEnrollment(Strict):
     token: Token | None = None
     uid: Annotated[str, Field(min_length=2, max_length=40, description="the tag UID in hex, e.g. 04A1B2C3")]
@@ -71,6 +81,8 @@ class NewSession(Strict):
     names: list[Name] = Field(default_factory=list, max_length=12)
     colours: list[Colour] = Field(default_factory=list, max_length=12)
     seed: int | None = Field(default=None, ge=0, lt=2**31)
+    bots: list[BotLevel | None] = Field(default_factory=list, max_length=12,
+                                        description="per seat in order, the level of the bot playing it, or null")
 
 
 class Done(BaseModel):

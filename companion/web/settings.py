@@ -44,6 +44,12 @@ class Settings:
     # uvicorn's limits for the whole server: open connections (then 503) and waiting TCP connections.
     limit_concurrency: int = 256
     backlog: int = 128
+    # Bot seats: the pause before a bot moves (so people can follow), how long it waits for answers to its offers,
+    # where it thinks (`process`: a worker process, `thread`), and per level a thinking time overriding the default.
+    bot_pause_seconds: float = 1.0
+    bot_patience_seconds: float = 20.0
+    bot_workers: str = "process"
+    bot_think: dict[str, float] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -222,7 +222,7 @@ def test_the_host_renames_a_seat_and_changes_its_colour(client, new_session):
                             json={"token": seated.host, "name": "Beatrix", "colour": "#123456"})
     assert response.status_code == 200
     player = public(client, seated.id)["players"][1]
-    assert player == {"seat": 1, "name": "Beatrix", "colour": "#123456"}
+    assert player == {"seat": 1, "name": "Beatrix", "colour": "#123456", "bot": None}
     bad = client.patch(f"/api/host/sessions/{seated.id}/seats/1", json={"token": seated.host, "colour": "red"})
     assert bad.status_code == 400 and "colour" in bad.json()["error"]
     missing = client.patch(f"/api/host/sessions/{seated.id}/seats/9", json={"token": seated.host, "name": "X"})

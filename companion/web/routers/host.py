@@ -23,6 +23,7 @@ from companion.web.models import (
     Done,
     HostRequest,
     NewSession,
+    SeatBot,
     SeatUpdate,
     SessionSummary,
     TagEnrollment,
@@ -83,9 +84,12 @@ async def create_session(body: NewSession, request: Request, hub: HubDep, settin
     colours = body.colours or None
     if colours is not None and len(colours) != body.players:
         raise BadConfig("{colours} colours for {players} players", colours=len(colours), players=body.players)
+    if len(body.bots) > body.players:
+        raise BadConfig("{bots} bot seats for {players} players", bots=len(body.bots), players=body.players)
+    bots = {seat: level for seat, level in enumerate(body.bots) if level}
     session = await asyncio.to_thread(
         Session.create, hub.store, body.game, body.players, seed=body.seed, mode=body.mode,
-        options=body.options, chance=dict(body.chance), names=body.names, colours=colours,
+        options=body.options, chance=dict(body.chance), names=body.names, colours=colours, bots=bots,
     )
     await hub.adopt(session)
     return {"ok": True, "id": session.id, "host_url": host_url(base_url(settings, request), session.id,
@@ -103,7 +107,7 @@ def host_view(live: LiveSession) -> dict[str, Any]:
     corrections = {kind: game.actions.schema(kind) for kind, cls in game.actions.kinds.items() if cls.host_only}
     return {
         "envelope": envelope,
-        "seats": [{"seat": s.seat, "name": s.name, "colour": s.colour, "lang": s.lang}
+        "seats": [{"seat": s.seat, "name": s.name, "colour": s.colour, "lang": s.lang, "bot": s.bot}
                   for s in session.store.seats(session.id)],
         "config": session.config.to_json(),
         "table_legal": table_legal,
@@ -133,6 +137,16 @@ async def update_seat(sid: int, seat: int, body: SeatUpdate, hub: HubDep) -> dic
                               langs=", ".join(available()))
     await asyncio.to_thread(hub.store.update_seat, sid, seat, name=body.name, colour=body.colour, lang=body.lang)
     live.touch()
+    return {"ok": True, "state_id": live.session.state_id}
+
+
+@router.put("/sessions/{sid}/seats/{seat}/bot", response_model=Done, summary="Hand a seat to a bot (easy, normal, "
+            "strong) or take it back for a person (level null); the bot plays as soon as the seat is to act")
+async def set_seat_bot(sid: int, seat: int, body: SeatBot, hub: HubDep) -> dict[str, Any]:
+    live = await host_session(hub, sid, body.token)
+    async with live.lock:  # a bot move already on its way is applied before, or not at all
+        await asyncio.to_thread(live.session.set_bot, seat, body.level, HOST)
+    live.bots.wake()
     return {"ok": True, "state_id": live.session.state_id}
 
 

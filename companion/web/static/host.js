@@ -3,7 +3,7 @@
 
 import { buildControls, groupLegal } from "./actions.js";
 import { Live, api, clear, formatNumber, h, logText, playerName, reasonText, socketUrl, t, takeToken, tn, words } from "./common.js";
-import { lobby } from "./hostlobby.js";
+import { botSelect, lobby } from "./hostlobby.js";
 import { correctionsPanel, historyPanel, joinPanel, regionsComposer, summaryPanel, tagsPanel } from "./hostparts.js";
 import { renderGeneric, tickerList } from "./render.js";
 
@@ -276,10 +276,18 @@ function playersTab() {
         load();
       }
     } }, t("Save"));
+    // Handing a seat to a bot (or taking it back) applies at once: the bot plays as soon as the seat is to act.
+    const bot = botSelect(seat.bot);
+    bot.addEventListener("change", async () => {
+      const result = await api("PUT", `/api/host/sessions/${sid}/seats/${seat.seat}/bot`,
+        { token: session.token, level: bot.value || null });
+      if (!result.ok) toast(reasonText(shownEnvelope(), result.data), "error");
+      else load();
+    });
     const phone = data.connected ? h("small", { class: phones.has(seat.seat) ? "phone on" : "phone off" },
       phones.has(seat.seat) ? t("phone connected") : t("no phone")) : null;
     return h("div", { class: "seat-row", dataset: { seat: seat.seat } },
-      h("div", { class: "line" }, disc(data.envelope, seat.seat), colour, name, language, save), phone);
+      h("div", { class: "line" }, disc(data.envelope, seat.seat), colour, name, language, save, bot), phone);
   }), h("div", { class: "row-buttons" },
     h("button", { type: "button", class: "danger", onclick: endGame, disabled: data.envelope.status === "ended" }, t("End the game")))),
   data.has_cards ? tagsPanel(sessionApi()) : null];

@@ -8,6 +8,14 @@ function panel(title, ...children) {
   return h("section", { class: "panel" }, h("h2", {}, title), children);
 }
 
+// Who plays a seat: a person (with a phone), or a bot of a level (the lobby and the host's players tab).
+const LEVELS = { easy: () => t("easy"), normal: () => t("normal"), strong: () => t("strong") };
+export function botSelect(level) {
+  return h("select", { class: "bot-level", "aria-label": t("Played by") },
+    h("option", { value: "", selected: !level }, t("a person")),
+    Object.entries(LEVELS).map(([l, word]) => h("option", { value: l, selected: level === l }, t("bot: {level}", { level: word() }))));
+}
+
 /** What an option is called for people: the server's label, else its help sentence, never the machine name. */
 export function optionLabel(option) {
   if (option.label) return t(option.label);
@@ -53,7 +61,7 @@ function newGamePanel(token, games, toast) {
   const seed = h("input", { type: "number", min: 0, inputmode: "numeric", placeholder: t("random") });
   const optionsBox = h("fieldset", {});
   const namesBox = h("fieldset", {});
-  const readers = { options: {}, chance: {}, names: [], colours: [] };
+  const readers = { options: {}, chance: {}, names: [], colours: [], bots: [] };
 
   const drawGame = () => {
     const game = games.find((g) => g.name === gameSelect.value);
@@ -99,11 +107,13 @@ function newGamePanel(token, games, toast) {
       const i = seatRows.length;
       const name = h("input", { type: "text", maxlength: 40, value: "", placeholder: t("Player {n}", { n: i + 1 }), "aria-label": t("Name") });
       const colour = h("input", { type: "color", value: PALETTE[i % PALETTE.length], "aria-label": t("Colour") });
-      seatRows.push({ row: h("div", { class: "seat-row" }, h("div", { class: "line" }, colour, name)), name, colour, i });
+      const bot = botSelect(null);
+      seatRows.push({ row: h("div", { class: "seat-row" }, h("div", { class: "line" }, colour, name, bot)), name, colour, bot, i });
     }
     seatRows.length = Math.min(seatRows.length, n);
     readers.names = seatRows.map((r) => () => r.name.value.trim() || t("Player {n}", { n: r.i + 1 }));
     readers.colours = seatRows.map((r) => () => r.colour.value);
+    readers.bots = seatRows.map((r) => () => r.bot.value || null);
     clear(namesBox, h("legend", {}, t("Players")), seatRows.map((r) => r.row));
   };
   gameSelect.addEventListener("change", drawGame);
@@ -124,6 +134,7 @@ function newGamePanel(token, games, toast) {
     const body = {
       token, game: gameSelect.value, players: Number(players.value), mode: mode.value, options, chance,
       names: readers.names.map((r) => r()), colours: readers.colours.map((r) => r()),
+      bots: readers.bots.map((r) => r()),
     };
     if (seed.value !== "") body.seed = Number(seed.value);
     const result = await api("POST", "/api/host/sessions", body);
