@@ -48,7 +48,12 @@ class Action:
         out: dict[str, Any] = {"seat": to_json(self.seat), "action": self.kind}
         for name in _field_names(type(self)):
             value = getattr(self, name)
-            out[name] = value if type(value) in _PLAIN else to_json(value)
+            if type(value) in _PLAIN:
+                out[name] = value
+            elif type(value) is tuple and all(type(v) in _PLAIN for v in value):
+                out[name] = list(value)  # cards given or asked for in a trade
+            else:
+                out[name] = to_json(value)
         return out
 
     def params(self) -> dict[str, Any]:

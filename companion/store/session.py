@@ -79,6 +79,8 @@ class Session:
         self.ticker: deque[LogMessage] = deque(maxlen=TICKER_LENGTH)
         self._listeners: list[Callable[[Session, Accepted | None], None]] = []
         self._board_cache: tuple[tuple[int, tuple[str, ...]], list[dict[str, Any]]] | None = None
+        # Ticker lines as sent (template, params, text), per message and player names: see _worded_line.
+        self._worded: dict[tuple[int, tuple[str, ...]], tuple[LogMessage, dict[str, Any]]] = {}
         self._load()
 
     # -- creation ---------------------------------------------------------------------------------
@@ -381,6 +383,19 @@ class Session:
         return {"template": message.template, "args": dict(message.args), "params": dict(message.args),
                 "text": log_line(message.template, dict(message.args), catalog(lang), list(shown))}
 
+    def _worded_line(self, message: LogMessage, names: list[str]) -> dict[str, Any]:
+        """`worded` for a ticker line, kept: every viewer's view carries the same last 30 lines after each change,
+        and wording them again was a third of a fan-out's time."""
+        key = (id(message), tuple(names))
+        found = self._worded.get(key)
+        if found is not None and found[0] is message:
+            return found[1]
+        if len(self._worded) > 4 * TICKER_LENGTH:
+            self._worded.clear()
+        worded = self.worded(message, names)
+        self._worded[key] = (message, worded)
+        return worded
+
     def board_jobs(self, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
         """The checklist for the public view: every open job, then the last few ticked (newest first)."""
         with self._lock:
@@ -443,7 +458,7 @@ class Session:
                 "view": self.game.view(state, seat),
                 "board_jobs": jobs,
                 "now": now,
-                "log": [self.worded(m, names) for m in list(self.ticker)[-30:] if m.visible(seat)],
+                "log": [self._worded_line(m, names) for m in list(self.ticker)[-30:] if m.visible(seat)],
             }
             if body["over"]:
                 body["scores"] = self.game.scores(state)

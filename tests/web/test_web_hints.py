@@ -50,7 +50,8 @@ class NotingConnection(Connection):
         super().offer(kind, text, state_id)
 
 
-async def wait_for(condition, timeout: float = 20.0) -> None:
+async def wait_for(condition, timeout: float = 60.0) -> None:
+    """Generous: the first hints of a test run wait for the worker process to start (seconds on a busy machine)."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:

@@ -129,7 +129,8 @@ async def test_every_viewer_gets_its_own_view_after_a_change(hub, new_session):
         assert recorder.views()[-1] == json.loads(json.dumps(live.session.view(viewer, hints=False)))
     # Each seat's hints follow its view, on their own; the public stream gets none.
     state = live.session.state
-    await wait_for(lambda: all(r.hints(1) is not None for v, r in recorders.items() if v is not None))
+    # (the first hints of a test run wait for the worker process to start: on a busy machine, seconds)
+    await wait_for(lambda: all(r.hints(1) is not None for v, r in recorders.items() if v is not None), timeout=60)
     for viewer, recorder in recorders.items():
         if viewer is None:
             assert not [m for m in recorder.messages if m["type"] == "hints"]
