@@ -50,6 +50,17 @@ def city_positions(map_id: str, ids: tuple[str, ...]) -> tuple[tuple[float, floa
     return tuple(((x - min(xs)) / w, (y - min(ys)) / h) for x, y in pts)
 
 
+def aspect(map_id: str) -> float:
+    """The board's height over its width, from the cities' real places (a map drawn at any width keeps its shape)."""
+    geo = _geo().get(map_id, {})
+    raw = [(lon * math.cos(math.radians(lat)), -lat) for lat, lon in geo.values()]
+    if len(raw) < 2:
+        return 1.0
+    w = max(x for x, _ in raw) - min(x for x, _ in raw)
+    h = max(y for _, y in raw) - min(y for _, y in raw)
+    return round(h / w, 3) if w else 1.0
+
+
 def board(map_id: str) -> dict[str, Any] | None:
     """A map for the phones: cities (id, printed name, region, x, y in 0..1), connections by id, the regions."""
     from companion.games.power_grid.data import MAPS
@@ -62,6 +73,7 @@ def board(map_id: str) -> dict[str, Any] | None:
     return {
         "id": m.id,
         "title": m.title,
+        "aspect": aspect(m.id),
         "cities": [{"id": c, "name": n, "region": r, "x": round(x, 4), "y": round(y, 4)}
                    for c, n, r, (x, y) in zip(m.city_ids, m.city_names, m.city_region, pos)],
         "connections": [[ids[a], ids[b], cost] for a, b, cost in m.connections],

@@ -121,7 +121,10 @@ class Phone:
         self.taps = 0
 
     def tap(self, selector: str) -> None:
-        self.page.locator(selector).first.click()
+        target = self.page.locator(selector).first
+        # A player scrolls what they want to tap to the middle of the screen, clear of the sticky header and actions.
+        target.evaluate("(el) => { el.scrollIntoView({ block: 'start' }); window.scrollBy(0, -160); }")
+        target.click()
         self.taps += 1
 
     def state_id(self) -> int:
@@ -315,5 +318,113 @@ def test_bohnanza_plant_then_a_one_for_one_offer_in_four_taps_answered_with_real
         page.locator("#actions .confirm button.primary").click()
     ticker = page.locator(".ticker").inner_text()
     assert not re.search(r"offer \d", ticker), ticker
+    phone.close()
+    assert table.errors == [], table.errors
+
+
+# -- Power Grid ----------------------------------------------------------------------------------------------
+def power_grid_step(table: Table) -> bool:
+    """One move of a quick, plain player (open the cheapest plant, pass, buy nothing); False at the build phase."""
+    game = "power_grid"
+    public = table.envelope(game)
+    if public["view"]["phase"] == "building":
+        return False
+    if not any(isinstance(s, int) for s in public["current_seats"]):
+        s = table.sessions[game]
+        host = get(f"{table.server.base}/api/host/sessions/{s.id}?token={s.host}")
+        table.host_act(game, (host["host_legal"] or host["table_legal"])[0])
+        return True
+    seat = current(public)
+    legal = table.envelope(game, seat)["legal"]
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for action in legal:
+        by_kind.setdefault(action["action"], []).append(action)
+    for kind in ("open_auction", "pass", "discard_plant", "finish_discard", "end_buying", "decline_to_open"):
+        if kind in by_kind:
+            choice = min(by_kind[kind], key=lambda a: (a.get("bid", 0), a.get("plant", 0)))
+            table.act(game, seat, choice)
+            return True
+    table.act(game, seat, legal[0])
+    return True
+
+
+@pytest.mark.parametrize("lang", ["en", "sd"])
+def test_power_grid_auction_shows_the_limit_and_a_city_is_built_in_two_taps_on_the_map(table: Table, lang: str):
+    game = "power_grid"
+    public = table.envelope(game)
+    while not any(isinstance(s, int) for s in public["current_seats"]) or public["view"]["phase"] == "regions":
+        power_grid_step(table)
+        public = table.envelope(game)
+    if public["view"]["phase"] == "auction":
+        opener = current(public)
+        phone = table.phone(game, opener, lang)
+        page = phone.page
+        page.wait_for_selector("#actions .group[data-kind='open_auction'] .card")
+        phone.check("auction-open")
+        state = phone.state_id()
+        phone.taps = 0
+        phone.tap("#actions .group[data-kind='open_auction'] .card")
+        phone.tap("#actions .group[data-kind='open_auction'] button.primary")
+        phone.wait_state(state + 1)
+        assert phone.taps == 2
+        phone.close()
+        bidder = current(table.envelope(game))
+        other = table.phone(game, bidder, lang)
+        other.page.wait_for_selector(".pg-auction")
+        auction = table.envelope(game, bidder)["view"]["auction"]
+        text = other.page.locator(".pg-auction").inner_text()
+        assert table.envelope(game)["players"][auction["leader"]]["name"] in text
+        assert other.page.locator("#actions .bid-now").count() == 1
+        other.check("auction-bid")
+        other.close()
+    for _ in range(200):  # on to a player who may build (one without money ends building)
+        while power_grid_step(table):
+            pass
+        public = table.envelope(game)
+        builder = current(public)
+        envelope = table.envelope(game, builder)
+        builds = [a for a in envelope["legal"] if a["action"] == "build_city"]
+        if builds:
+            break
+        table.act(game, builder, next(a for a in envelope["legal"] if a["action"] == "end_building"))
+    assert builds
+    prices = envelope["hints"]["city_prices"]
+    city = min((a["city"] for a in builds), key=lambda c: (prices.get(c, 999), c))
+    phone = table.phone(game, builder, lang)
+    page = phone.page
+    page.wait_for_selector(".pg-map-svg")
+    # Names as printed on the board, with their diacritics; never an id.
+    names = page.locator(".pg-map-svg .name").all_text_contents()
+    board = get(f"{table.server.base}/look/power_grid.json")["maps"][public["view"]["map"]]
+    printed = {c["name"] for c in board["cities"]}
+    assert names and set(names) <= printed
+    assert {"Köln", "Düsseldorf", "Frankfurt-M"} <= printed or board["id"] != "germany"
+    phone.check("building")
+    state = phone.state_id()
+    phone.taps = 0
+    phone.tap(f".pg-map-svg [data-city='{city}'] circle")
+    page.wait_for_selector(".city-panel button.build-here")
+    assert str(prices[city]) in page.locator(".city-panel").first.inner_text() or lang != "en"
+    phone.check("city-chosen")
+    phone.tap(".city-panel button.build-here")
+    phone.wait_state(state + 1)
+    assert phone.taps == 2
+    assert builder in table.envelope(game)["view"]["cities"][city]
+    page.wait_for_selector(f".pg-map-svg [data-city='{city}'] rect.house")
+
+    # A cheapest plan of two cities: one tap on the plan, one confirm, both built in its order.
+    envelope = table.envelope(game, builder)
+    plans = [p for p in envelope["hints"].get("build_sets", []) if p["k"] == 2]
+    if plans and page.locator(f"#actions button.plan[data-cities='{','.join(plans[0]['cities'])}']").count():
+        state = phone.state_id()
+        phone.taps = 0
+        phone.tap(f"#actions button.plan[data-cities='{','.join(plans[0]['cities'])}']")
+        phone.tap("#actions button.plan-go")
+        phone.wait_state(state + 2)
+        assert phone.taps == 2
+        built = table.envelope(game)["view"]["cities"]
+        assert all(builder in built.get(c, []) for c in plans[0]["cities"])
+    ticker = page.locator(".ticker").inner_text()
+    assert not FORBIDDEN.findall(ticker), ticker
     phone.close()
     assert table.errors == [], table.errors

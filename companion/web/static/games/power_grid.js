@@ -1,10 +1,28 @@
-// Power Grid on a phone: your money, plants and stock; the market; bids with − and +; resources per plant with
-// their price; cities with the price of each; the firing the companion proposes.
+// Power Grid on a phone: your money, plants and stock; the map (tap a city: its price, then build); the cheapest
+// plans as one-confirm builds; the auction with the bid, whose turn and the most you can pay while still fuelling
+// your plants; resources per plant with the price of each next unit; the firing the companion proposes.
 
 import { stepper } from "../actions.js";
 import { formatNumber, h, logText, playerName, t, tn, words } from "../common.js";
+import { look, pic, picName } from "../look.js";
 
-const RESOURCE_COLOURS = { coal: "#7a5230", oil: "#222222", garbage: "#d9b310", uranium: "#d62728" };
+const SVG = "http://www.w3.org/2000/svg";
+// The printed regions' colours, light enough for dark names and houses on them.
+const REGION_FILL = {
+  green: "#8fd18f", brown: "#d2a679", red: "#f08a8a", yellow: "#f2dc6b", blue: "#8fb4ef", purple: "#c9a3e6",
+  cyan: "#86d6e3", orange: "#f5b06b",
+};
+
+// The city tapped on the map, and a build plan being carried out one city after another.
+let chosenCity = null;
+let plan = null;
+let planAsk = null;
+
+const PHASES = {
+  regions: () => t("Choosing regions"), auction: () => t("Auction"), auction_close: () => t("Auction"),
+  resources: () => t("Buying resources"), building: () => t("Building"), bureaucracy: () => t("Bureaucracy"),
+  round_end: () => t("Bureaucracy"), over: () => t("Game over"),
+};
 
 function you(envelope) {
   return (envelope.view && envelope.view.you) || {};
@@ -27,15 +45,44 @@ function plantInfo(view, number) {
 }
 
 function resourceName(r) {
-  return words(r);
+  return picName("resource", r);
+}
+
+function mapOf(envelope) {
+  const view = envelope.view || {};
+  return ((look().maps || {})[view.map]) || null;
+}
+
+/** A city's name as printed on the board ("Köln", "Frankfurt-M"), never its id. */
+function cityName(envelope, id) {
+  const board = mapOf(envelope);
+  const city = board ? board.cities.find((c) => c.id === id) : null;
+  return city ? city.name : words(id);
+}
+
+function regionName(envelope, id) {
+  const board = mapOf(envelope);
+  const region = board ? board.regions.find((r) => r.id === id) : null;
+  return region ? t(region.name) : words(id);
+}
+
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
 }
 
 function plantCard(plant, extra) {
   if (!plant) return null;
   const burns = plant.burns && plant.burns.length ? plant.burns.map(resourceName).join("/") : t("green energy");
   const stock = plant.stock ? Object.entries(plant.stock).filter(([, n]) => n).map(([r, n]) => `${n} ${resourceName(r)}`).join(", ") : "";
+  const kind = plant.kind === "fusion" ? "ecological" : plant.kind;
   return h("span", { class: `plant kind-${plant.kind}` },
-    h("b", {}, formatNumber(plant.plant)),
+    h("b", {}, formatNumber(plant.plant), kind ? [" ", pic("plant", kind, { label: false })] : null),
     h("small", {}, plant.input ? `${formatNumber(plant.input)} ${burns}` : burns, " → ", tn("{count} city", plant.cities)),
     stock ? h("small", { class: "stock" }, stock) : null,
     extra ? h("small", {}, extra) : null);
@@ -53,6 +100,158 @@ export function resourceCost(view, resource, n) {
   return available.slice(0, n).reduce((a, b) => a + b, 0);
 }
 
+// -- the map ----------------------------------------------------------------------------------------------
+function buildAction(envelope, city) {
+  return (envelope.legal || []).find((a) => a.action === "build_city" && a.city === city) || null;
+}
+
+function cityPrice(envelope, city) {
+  const prices = (envelope.hints && envelope.hints.city_prices) || {};
+  return prices[city];
+}
+
+/** The board drawn from the map data: regions, connections with their costs, cities, houses in player colours. */
+function mapSection(envelope, ctx) {
+  const board = mapOf(envelope);
+  if (!board) return null;
+  const view = envelope.view || {};
+  const inPlay = new Set(view.regions || []);
+  const playing = (city) => !inPlay.size || inPlay.has(city.region);
+  const regionColour = Object.fromEntries(board.regions.map((r) => [r.id, REGION_FILL[r.colour] || "#cccccc"]));
+  const W = 340;
+  const H = Math.round(W * (board.aspect || 1));
+  // Room for the names of the cities at the edges.
+  const [padX, padY] = [30, 14];
+  const at = (c) => [padX + c.x * (W - 2 * padX), padY + c.y * (H - 2 * padY - 8)];
+  const byId = Object.fromEntries(board.cities.map((c) => [c.id, c]));
+  const houses = view.cities || {};
+  const colourOf = (seat) => ((envelope.players || [])[seat] || {}).colour || "#888";
+  const mine = new Set(((view.players || []).find((p) => p.seat === envelope.seat) || {}).network || []);
+  const lines = board.connections.map(([a, b, cost]) => {
+    const [x1, y1] = at(byId[a]);
+    const [x2, y2] = at(byId[b]);
+    const live = playing(byId[a]) && playing(byId[b]);
+    const near = chosenCity && (a === chosenCity || b === chosenCity);
+    return svg("g", { class: "link" + (live ? "" : " off") + (near ? " near" : "") },
+      svg("line", { x1, y1, x2, y2 }),
+      live && cost ? svg("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 + 3, class: "cost" }, formatNumber(cost)) : null);
+  });
+  const cities = board.cities.map((c) => {
+    const [x, y] = at(c);
+    const live = playing(c);
+    const here = houses[c.id] || [];
+    const buildable = Boolean(buildAction(envelope, c.id));
+    return svg("g", { class: "city" + (live ? "" : " off") + (buildable ? " buildable" : "") + (c.id === chosenCity ? " chosen" : "") + (mine.has(c.id) ? " mine" : ""),
+      "data-city": c.id },
+    svg("circle", { cx: x, cy: y, r: 7, fill: live ? regionColour[c.region] : "#d9d9d9" }),
+    here.map((seat, k) => svg("rect", { x: x - 9 + k * 6, y: y - 3, width: 6, height: 6, fill: colourOf(seat), class: "house" })),
+    live ? svg("text", { x, y: y + 16, class: "name" }, c.name) : null);
+  });
+  const drawing = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "pg-map-svg", role: "img",
+    "aria-label": t("Map of {map}: tap a city to see its price", { map: t(board.title) }) }, lines, cities);
+  // A tap anywhere picks the nearest city in play, so even the crowded Ruhr is easy to hit with a thumb.
+  drawing.addEventListener("click", (event) => {
+    const box = drawing.getBoundingClientRect();
+    const px = ((event.clientX - box.left) / box.width) * W;
+    const py = ((event.clientY - box.top) / box.height) * H;
+    let best = null;
+    let bestD = Infinity;
+    for (const c of board.cities) {
+      if (!playing(c)) continue;
+      const [x, y] = at(c);
+      const d = (x - px) ** 2 + (y - py) ** 2;
+      if (d < bestD) {
+        best = c;
+        bestD = d;
+      }
+    }
+    if (best && bestD < 40 * 40) {
+      chosenCity = best.id;
+      if (ctx.redraw) ctx.redraw();
+    }
+  });
+  const legend = h("p", { class: "pg-legend" }, (envelope.players || []).map((p) => h("span", { class: "who" },
+    h("span", { class: "house-key", style: { "--c": p.colour } }), p.name)));
+  return h("section", { class: "pg-map" }, h("h2", {}, t("The map")), drawing, legend, cityPanel(envelope, ctx));
+}
+
+/** The tapped city: its price for you, who is there, and the button that builds it. */
+function cityPanel(envelope, ctx) {
+  if (!chosenCity) return null;
+  const view = envelope.view || {};
+  const here = (view.cities || {})[chosenCity] || [];
+  const price = cityPrice(envelope, chosenCity);
+  const action = buildAction(envelope, chosenCity);
+  return h("div", { class: "city-panel", role: "region", "aria-label": cityName(envelope, chosenCity) },
+    h("h3", {}, cityName(envelope, chosenCity)),
+    h("p", {}, here.length ? t("Houses: {names}", { names: here.map((s) => playerName(envelope, s)).join(", ") }) : t("No houses yet"),
+      price !== undefined ? [" · ", h("b", {}, t("{price} Elektro for you", { price }))] : null),
+    action ? h("button", { type: "button", class: "act primary build-here", onclick: () => {
+      chosenCity = null;
+      ctx.submit(action);
+    } }, t("Build in {city} for {price} Elektro", { city: cityName(envelope, chosenCity), price: price ?? "?" })) : null);
+}
+
+// -- build plans: one confirm builds the cities of a plan in their best order ----------------------------------
+function carryOnPlan(envelope, ctx) {
+  if (!plan || !ctx.submit) return;
+  if (plan.state === envelope.state_id) return;
+  const next = plan.cities.find((c) => !(((envelope.view || {}).cities || {})[c] || []).includes(envelope.seat));
+  const action = next ? buildAction(envelope, next) : null;
+  if (!action) {
+    plan = null;
+    return;
+  }
+  plan.state = envelope.state_id;
+  setTimeout(() => ctx.submit(action), 0);
+}
+
+function plansSection(envelope, ctx) {
+  // Plans of two to four cities (one city is a tap on the map); the first city of each must be buildable now.
+  const sets = ((envelope.hints || {}).build_sets || []).filter((set) => set.k >= 2 && set.k <= 4 && buildAction(envelope, set.cities[0]));
+  if (!sets.length || !(envelope.legal || []).some((a) => a.action === "build_city")) return null;
+  return h("div", { class: "plans" }, h("h3", {}, t("Cheapest plans")), sets.map((set) => {
+    const key = set.cities.join(",");
+    if (planAsk === key) {
+      return h("div", { class: "confirm plan-confirm" },
+        h("p", {}, tn("Build {count} city for {total} Elektro: {cities}?", set.k, {
+          total: set.total, cities: set.cities.map((c, i) => `${cityName(envelope, c)} (${formatNumber(set.prices[i])})`).join(", "),
+        })),
+        h("button", { type: "button", class: "act primary plan-go", onclick: () => {
+          planAsk = null;
+          plan = { cities: set.cities, state: null };
+          carryOnPlan(envelope, ctx);
+        } }, tn("Build these {count} cities", set.k)),
+        h("button", { type: "button", class: "act", onclick: () => {
+          planAsk = null;
+          ctx.redraw();
+        } }, t("Cancel")));
+    }
+    return h("button", { type: "button", class: "act plan", dataset: { cities: key }, onclick: () => {
+      planAsk = key;
+      ctx.redraw();
+    } }, tn("Build these {count} for {total}", set.k, { total: set.total }), h("small", {}, ": ", set.cities.map((c) => cityName(envelope, c)).join(", ")));
+  }));
+}
+
+/** The auction: the plant, the bid and who holds it, whose turn, and the most you can pay and still fuel. */
+function auctionSection(envelope) {
+  const view = envelope.view || {};
+  const a = view.auction;
+  if (!a || !a.plant) return null;
+  const turn = (envelope.current_seats || []).filter((s) => Number.isInteger(s)).map((s) => playerName(envelope, s));
+  const limit = ((envelope.hints || {}).max_bid || []).find((m) => m.plant === a.plant.plant);
+  const fuel = limit ? (limit.by_cities || []).find((r) => r.cities === 0) : null;
+  return h("section", { class: "pg-auction" }, h("h2", {}, t("Auction")),
+    h("div", { class: "auction-row" }, h("div", { class: "card idle" }, plantCard(a.plant)),
+      h("dl", { class: "facts" },
+        h("div", { class: "fact" }, h("dt", {}, t("Current bid")), h("dd", {}, t("{price} Elektro, bid by {leader}", { price: a.price, leader: playerName(envelope, a.leader) }))),
+        h("div", { class: "fact" }, h("dt", {}, t("Whose turn")), h("dd", {}, turn.join(", ") || "–")),
+        h("div", { class: "fact" }, h("dt", {}, t("Still bidding")), h("dd", {}, (a.active || []).map((s) => playerName(envelope, s)).join(", "))),
+        fuel ? h("div", { class: "fact" }, h("dt", {}, t("Most you can pay and still fuel your plants")),
+          h("dd", {}, fuel.max_bid === null || fuel.max_bid === undefined ? t("not enough money") : t("{money} Elektro", { money: fuel.max_bid }))) : null)));
+}
+
 // -- the table part --------------------------------------------------------------------------------
 function render(envelope, ctx) {
   const view = envelope.view;
@@ -67,14 +266,11 @@ function render(envelope, ctx) {
       h("div", { class: "cards" }, (mine.plants || []).map((p) => h("div", { class: "card idle" }, plantCard(p))))));
   }
   parts.push(h("p", { class: "phase" }, t("Round {round} · step {step} · {phase}", {
-    round: view.round, step: view.step, phase: words(view.phase || ""),
+    round: view.round, step: view.step, phase: PHASES[view.phase] ? PHASES[view.phase]() : t("Playing"),
   })));
-  if (view.auction && view.auction.plant) {
-    const a = view.auction;
-    parts.push(h("section", { class: "pg-auction" }, h("h2", {}, t("Auction")), h("div", { class: "card idle" }, plantCard(a.plant)),
-      h("p", {}, t("{price} Elektro, bid by {leader}", { price: a.price, leader: playerName(envelope, a.leader) })),
-      h("p", { class: "muted" }, t("Still bidding: {names}", { names: (a.active || []).map((s) => playerName(envelope, s)).join(", ") }))));
-  }
+  parts.push(auctionSection(envelope));
+  carryOnPlan(envelope, ctx);
+  parts.push(mapSection(envelope, ctx));
   const market = view.market || {};
   parts.push(h("section", { class: "pg-market" }, h("h2", {}, t("Power plant market")),
     h("div", { class: "cards" }, (market.current || []).map((p) => h("div", { class: "card idle" }, plantCard(p)))),
@@ -84,8 +280,7 @@ function render(envelope, ctx) {
   ));
   const resources = view.resources || {};
   parts.push(h("section", { class: "pg-resources" }, h("h2", {}, t("Resources")), h("div", { class: "chips" },
-    Object.entries(resources).map(([r, m]) => h("span", { class: "chip", style: { "--c": RESOURCE_COLOURS[r] || "#888" } },
-      `${resourceName(r)}: ${formatNumber(m.on_market)}`, m.cheapest ? h("small", {}, " ", t("from {price}", { price: m.cheapest })) : null)))));
+    Object.entries(resources).map(([r, m]) => h("span", { class: "chip" }, pic("resource", r), `: ${formatNumber(m.on_market)}`, m.cheapest ? h("small", {}, " ", t("from {price}", { price: m.cheapest })) : null)))));
   parts.push(h("section", {}, h("h2", {}, t("Players")), h("table", { class: "players" },
     h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Cities")), h("th", {}, t("Plants")), h("th", {}, t("Powers")))),
     h("tbody", {}, [...(view.players || [])].sort((a, b) => a.turn_position - b.turn_position).map((p) => h("tr", {
@@ -105,9 +300,9 @@ function label(field, value, envelope) {
   if (field === "plants") return value.length ? value.map((n) => formatNumber(n)).join(" + ") : t("none");
   if (field === "city") {
     const price = (envelope.hints && envelope.hints.city_prices || {})[value];
-    return price !== undefined ? `${words(value)} · ${formatNumber(price)}` : words(value);
+    return price !== undefined ? `${cityName(envelope, value)} · ${formatNumber(price)}` : cityName(envelope, value);
   }
-  if (field === "regions") return value.map((r) => words(r)).join(", ");
+  if (field === "regions") return value.map((r) => regionName(envelope, r)).join(", ");
   if (field === "resource") return resourceName(value);
   return undefined;
 }
@@ -128,7 +323,13 @@ function bidComposer(group, ctx) {
   };
   go.addEventListener("click", () => ctx.submit({ seat: ctx.envelope.seat, action: "bid", amount }));
   refresh();
-  return [h("h3", {}, t("Bid")), stepper({ label: t("Elektro"), min, max, value: amount, onChange: (v) => {
+  const auction = (ctx.envelope.view || {}).auction || {};
+  const limit = ((ctx.envelope.hints || {}).max_bid || []).find((m) => auction.plant && m.plant === auction.plant.plant);
+  const fuel = limit ? (limit.by_cities || []).find((r) => r.cities === 0) : null;
+  return [h("h3", {}, t("Bid")),
+    auction.price !== undefined ? h("p", { class: "bid-now" }, t("{price} Elektro, bid by {leader}", { price: auction.price, leader: playerName(ctx.envelope, auction.leader) })) : null,
+    fuel && fuel.max_bid !== null && fuel.max_bid !== undefined ? h("p", { class: "bid-limit" }, t("Most you can pay and still fuel your plants"), ": ", h("b", {}, formatNumber(fuel.max_bid))) : null,
+    stepper({ label: t("Elektro"), min, max, value: amount, onChange: (v) => {
     amount = v;
     refresh();
   } }), go];
@@ -177,20 +378,39 @@ function buyComposer(group, ctx) {
     };
     go.addEventListener("click", () => ctx.submit({ seat: ctx.envelope.seat, action: "buy_resources", plant: row.plant, resource: row.resource, count }));
     refresh();
-    return h("div", { class: "buy-row" }, plantCard(plantInfo(view, row.plant)),
+    const market = (view.resources || {})[row.resource] || {};
+    const units = [];
+    for (let n = 1; n <= Math.min(row.max, market.on_market || 0); n += 1) {
+      const total = resourceCost(view, row.resource, n);
+      const before = n > 1 ? resourceCost(view, row.resource, n - 1) : 0;
+      if (total !== null && before !== null) units.push(total - before);
+    }
+    const box = h("div", { class: "buy-row", dataset: { plant: String(row.plant), resource: row.resource } },
+      h("div", { class: "buy-head" }, plantCard(plantInfo(view, row.plant)), pic("resource", row.resource)),
+      units.length ? h("p", { class: "unit-prices" }, t("Price of each next unit:"), " ",
+        units.map((price, i) => h("span", { class: "unit" + (i < count ? " chosen" : "") }, formatNumber(price)))) : null,
       stepper({ label: resourceName(row.resource), min: 1, max: row.max, value: 1, onChange: (v) => {
         count = v;
         refresh();
+        box.querySelectorAll(".unit").forEach((el, i) => el.classList.toggle("chosen", i < count));
       } }), go);
+    return box;
   })];
 }
 
 function buildComposer(group, ctx) {
-  const prices = (ctx.envelope.hints && ctx.envelope.hints.city_prices) || {};
-  const cities = group.actions.map((a) => a.city).sort((a, b) => (prices[a] ?? 999) - (prices[b] ?? 999) || a.localeCompare(b));
-  return [h("h3", {}, t("Build in a city (price with connections)")), h("div", { class: "choices" }, cities.map((city) =>
-    h("button", { type: "button", class: "act", onclick: () => ctx.submit({ seat: ctx.envelope.seat, action: "build_city", city }) },
-      words(city), prices[city] !== undefined ? h("small", {}, ` ${formatNumber(prices[city])}`) : null)))];
+  const envelope = ctx.envelope;
+  const prices = (envelope.hints && envelope.hints.city_prices) || {};
+  const cities = group.actions.map((a) => a.city).sort((a, b) => (prices[a] ?? 999) - (prices[b] ?? 999) || cityName(envelope, a).localeCompare(cityName(envelope, b)));
+  return [
+    h("h3", {}, t("Build: tap a city on the map, or a plan")),
+    chosenCity && buildAction(envelope, chosenCity) ? cityPanel(envelope, ctx) : null,
+    plansSection(envelope, ctx),
+    h("details", { class: "all-cities" }, h("summary", {}, t("Every city you can build in, cheapest first")),
+      h("div", { class: "choices" }, cities.map((city) => h("button", { type: "button", class: "act", dataset: { city },
+        onclick: () => ctx.submit({ seat: envelope.seat, action: "build_city", city }) },
+      cityName(envelope, city), prices[city] !== undefined ? h("small", {}, ` ${formatNumber(prices[city])}`) : null)))),
+  ];
 }
 
 function fireComposer(group, ctx) {
@@ -213,7 +433,7 @@ function hints(data, ctx) {
         ways.map((x) => `${tn("{count} city", x.cities)} → ${formatNumber(x.max_bid)}`).join(", ")) : null));
   }
   for (const set of data.build_sets || []) {
-    out.push(h("p", {}, tn("{count} city for {total}: {cities}", set.k, { total: set.total, cities: set.cities.map(words).join(", ") })));
+    out.push(h("p", {}, tn("{count} city for {total}: {cities}", set.k, { total: set.total, cities: set.cities.map((c) => cityName(ctx.envelope, c)).join(", ") })));
   }
   if (data.firing) {
     const f = data.firing;
@@ -224,7 +444,20 @@ function hints(data, ctx) {
   return out.length ? out : null;
 }
 
+/** Log arguments in words: cities as printed on the board, regions and resources by their names. */
+function argWords(key, value, envelope) {
+  if ((key === "city" || key === "cities") && look().maps) {
+    if (typeof value === "string") return cityName(envelope, value);
+    if (Array.isArray(value)) return value.map((c) => cityName(envelope, String(c))).join(", ");
+  }
+  if (key === "regions" && Array.isArray(value)) return value.map((r) => regionName(envelope, String(r))).join(", ");
+  if (key === "region" && typeof value === "string") return regionName(envelope, value);
+  if (key === "resource" && typeof value === "string" && ["coal", "oil", "garbage", "uranium"].includes(value)) return resourceName(value);
+  return undefined;
+}
+
 export default {
+  argWords,
   cardFields: ["plant"],
   label,
   card: (value, ctx) => plantCard(plantInfo(ctx.envelope.view, value)) || null,
