@@ -12,12 +12,14 @@ from companion.core.game import Bot
 from companion.games.shifting_stones.actions import EndTurn, ScoreCard, SkipTurn
 from companion.games.shifting_stones.bots import GreedyBot
 from companion.games.shifting_stones.distance import distance, route
-from companion.games.shifting_stones.hints import move_action, spend_order
+from companion.games.shifting_stones.hints import move_action, spend_order, turn_plan
 from companion.games.shifting_stones.patterns import PATTERNS
 from companion.games.shifting_stones.state import StonesState
 
 # The most first steps toward other cards of the hand the search compares with the greedy move.
 ROUTES = 3
+# What the points the bot's next turn can score are worth now (the others may spoil the grid first).
+NEXT_TURN_WEIGHT = 0.5
 
 
 class StonesHooks:
@@ -64,4 +66,6 @@ class StonesHooks:
             return outcome(game, state, seat)
         scores = game.scores(state)["scores"]
         best_other = max(s for i, s in enumerate(scores) if i != seat) if len(scores) > 1 else 0
-        return squash(scores[seat] - best_other, 3.0)
+        # The playout stops as the bot's next turn begins: what that turn can score (exactly) counts, half weighted.
+        ahead = turn_plan(state, seat)[0] if state.phase == "play" and state.turn == seat else 0
+        return squash(scores[seat] + NEXT_TURN_WEIGHT * ahead - best_other, 3.0)
