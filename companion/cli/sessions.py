@@ -7,6 +7,7 @@ import json
 import os
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 from companion.core.errors import BadConfig, CompanionError
@@ -126,6 +127,9 @@ def register(sub: Any) -> None:
     add_game_arguments(p, seed_required=True)
     p.add_argument("--final", action="store_true",
                    help="at the end print the public view, every seat's view, the scores and whether it is over")
+    p.add_argument("--state", metavar="FILE",
+                   help="start from this game state (JSON, as the game's state_to_json writes it) instead of a "
+                   "fresh game: a rule scenario in the middle of a game")
     p.set_defaults(func=cmd_script)
 
     p = sub.add_parser("selfplay", help="play K games with bots and print a summary; non-zero exit if any breaks")
@@ -231,6 +235,12 @@ def cmd_script(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     config = game.make_config(args.players, args.mode, parse_sets(args.set), parse_chance(args.chance))  # type: ignore[arg-type]
     state = game.setup(config, random.Random(args.seed))
+    if args.state:
+        try:
+            state = game.state_from_json(json.loads(Path(args.state).read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            print(f"companion script: cannot start from {args.state}: {exc}", file=sys.stderr)
+            return 2
     state_id = 0
     for line in sys.stdin:
         text = line.strip()

@@ -113,7 +113,7 @@ def test_max_plants_discard_an_old_plant_and_move_its_resources_or_return_them()
     before = supply(state)
     state = play(state, OpenAuction(0, 8, 8), Pass(1), Pass(2), Pass(3), RevealPlant(TABLE, 40))
     assert GAME.current_seats(state) == (0,) and state.discard is not None
-    assert {a.plant for a in GAME.legal_actions(state, 0)} == {4, 10, 12}
+    assert {a.plant for a in GAME.legal_actions(state, 0) if isinstance(a, DiscardPlant)} == {4, 10, 12}
     with pytest.raises(IllegalAction, match="just bought"):
         GAME.apply(state, DiscardPlant(0, 8))
     state = play(state, DiscardPlant(0, 4))
@@ -126,6 +126,53 @@ def test_max_plants_discard_an_old_plant_and_move_its_resources_or_return_them()
     assert supply(state)[0] == before[0] + 1
     assert 4 in state.removed and "Return 1 coal from plant 4 to the supply" in texts(state)
     assert GAME.current_seats(state) == (1,)
+
+
+def rearranging_buyer():
+    # Plant 3 (4 oil), plant 4 (empty), hybrid 5 (2 coal + 2 oil, full); buying plant 8 is one plant too many.
+    state = position(
+        later_round(), players={0: {"plants": [(3, {"oil": 4}), 4, (5, {"coal": 2, "oil": 2})], "money": 60}}
+    )
+    return play(state, OpenAuction(0, 8, 8), Pass(1), Pass(2), Pass(3), RevealPlant(TABLE, 40))
+
+
+def test_a_discard_may_follow_a_rearrangement_then_the_player_keeps_what_fits():
+    state = rearranging_buyer()
+    before = supply(state)
+    assert MoveResources(0, 5, 4, "coal", 2) in GAME.legal_actions(state, 0)
+    state = play(state, MoveResources(0, 5, 4, "coal", 2), DiscardPlant(0, 3))
+    assert state.discard is not None and state.discard.plant == 3  # 2 oil of plant 3 may still go onto plant 5
+    state = play(state, MoveResources(0, 3, 5, "oil", 2))
+    # Nothing more fits: the rest goes back to the supply at once.
+    assert state.discard is None and plants_of(state, 0) == [4, 5, 8]
+    assert stock_of(state, 0, 4) == (2, 0, 0, 0) and stock_of(state, 0, 5) == (0, 4, 0, 0)
+    assert supply(state)[1] == before[1] + 2
+    assert texts(state) == [
+        "Move 2 oil from plant 3 to plant 5",
+        "Return 2 oil from plant 3 to the supply",
+        "Remove plant 3 from the game",
+    ]
+
+
+def test_a_discard_may_be_named_before_the_rearrangement_too():
+    state = play(rearranging_buyer(), DiscardPlant(0, 3))
+    # The hybrid is full, but moving its coal to plant 4 makes room: the discard waits for the player.
+    assert state.discard is not None and state.discard.plant == 3
+    assert MoveResources(0, 5, 4, "coal", 2) in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="plant 3 is being discarded: move resources off it, not onto it"):
+        GAME.apply(state, MoveResources(0, 5, 3, "oil", 1))
+    state = play(state, MoveResources(0, 5, 4, "coal", 2), MoveResources(0, 3, 5, "oil", 2))
+    assert state.discard is None and stock_of(state, 0, 5) == (0, 4, 0, 0) and stock_of(state, 0, 4) == (2, 0, 0, 0)
+
+
+def test_resources_move_between_own_plants_at_any_time():
+    state = position(later_round(), players={2: {"plants": [(4, {"coal": 2}), 8]}})
+    assert GAME.current_seats(state) == (0,)
+    moved = play(state, MoveResources(2, 4, 8, "coal", 2))  # seat 2 moves during seat 0's choice
+    assert stock_of(moved, 2, 8) == (2, 0, 0, 0) and GAME.current_seats(moved) == (0,)
+    assert GAME.turn_id(moved) == GAME.turn_id(state)
+    with pytest.raises(IllegalAction, match="plant 4 holds only 0 coal"):
+        GAME.apply(moved, MoveResources(2, 4, 8, "coal", 1))
 
 
 def test_two_players_may_hold_four_plants():

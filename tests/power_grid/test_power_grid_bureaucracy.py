@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pg_table import GAME, money, play, position, start, stock_of, texts
+from pg_table import GAME, money, play, play_log, position, start, stock_of, texts
 
 from companion.core import TABLE, IllegalAction
 from companion.games.power_grid.actions import BuildCity, BuyResources, EndBuilding, EndBuying, Fire, RevealPlant
@@ -108,7 +108,7 @@ def test_the_companion_proposes_the_most_cities_then_the_cheapest_resources():
     assert Fire(0, (), 0) in GAME.legal_actions(state, 0)
     state = play(state, Fire(0, (12,), 0))
     assert stock_of(state, 0, 12) == (2, 0, 0, 0) and money(state)[0] == 50 + 33
-    with pytest.raises(IllegalAction, match="need 3 oil; you hold 0"):
+    with pytest.raises(IllegalAction, match="need 3 oil and you hold 0: fire fewer plants"):
         GAME.apply(position(firing(s1={"plants": [7], "cities": ["kiel"]})), Fire(1, (7,), 0))
 
 
@@ -167,3 +167,26 @@ def test_step_3_the_lowest_plant_leaves_and_an_empty_deck_shrinks_the_market():
     assert state.market == (21, 22, 23, 24, 25, 30) and state.deck == ()
     state = everyone_fires(position(state, phase="bureaucracy", queue=(0, 1, 2, 3), powered=(-1,) * 4))
     assert state.market == (22, 23, 24, 25, 30) and state.phase == "auction"
+
+
+def test_firing_on_resources_of_another_plant_is_an_implied_move_to_the_firing_plant():
+    # Plant 4 holds the coal; only the hybrid 5 fires: the table moves that coal to plant 5 and burns it there.
+    state = firing(s0={"plants": [(4, {"coal": 2}), 5], "cities": ["kiel"]})
+    state, log = play_log(state, Fire(0, (5,), 2))
+    assert stock_of(state, 0, 4) == (0, 0, 0, 0) and state.powered[0] == 1
+    assert texts(state) == ["Move 2 coal from plant 4 to plant 5 and burn them there (back to the supply)"]
+    moved = log[0]
+    assert moved.template == "{player} moved {count} {resource} from plant {from_plant} to plant {to_plant}"
+    assert dict(moved.args) == {"player": 0, "count": 2, "resource": "coal", "from_plant": 4, "to_plant": 5}
+
+
+def test_a_firing_plant_burns_its_own_tokens_first_and_only_the_shortfall_moves():
+    # Plant 8 (3 coal) has 4 coal, hybrid 5 has 1 coal: both fire, 5 burns its own coal and one of 8's spare.
+    state = firing(s0={"plants": [(8, {"coal": 4}), (5, {"coal": 1})], "cities": ["kiel", "hamburg", "lubeck"]})
+    state = play(state, Fire(0, (5, 8), 2))
+    assert stock_of(state, 0, 8) == (0, 0, 0, 0) and stock_of(state, 0, 5) == (0, 0, 0, 0)
+    assert texts(state) == [
+        "Return 1 coal from plant 5 to the supply",
+        "Return 3 coal from plant 8 to the supply",
+        "Move 1 coal from plant 8 to plant 5 and burn them there (back to the supply)",
+    ]

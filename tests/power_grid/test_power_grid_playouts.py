@@ -99,3 +99,26 @@ def test_any_well_formed_action_is_either_applied_or_refused_with_a_reason():
                     assert refusal.reason
             assert GAME.state_to_json(state) == before
         state, _ = GAME.apply(state, action)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
+def test_heuristic_bots_pay_about_a_plants_worth_and_keep_money_to_build_in_round_1(players, seed):
+    import random
+
+    from companion.games.power_grid.bots import NO_FUEL_PREMIUM, PREMIUM_PER_CITY
+    from companion.games.power_grid.data import PLANTS
+
+    bot = GAME.bots()["heuristic"]
+    result = playout(GAME, players, seed, bots={s: bot for s in range(players)}, check=False, max_steps=600)
+    state = GAME.setup(result.config, random.Random(seed))
+    prices = {}
+    for action in result.actions:
+        state, log = GAME.apply(state, action)
+        prices.update((m.args["plant"], m.args["price"]) for m in log if m.template.startswith("{player} bought plant"))
+        if state.phase == "resources" and state.round == 1:
+            break
+    assert len(prices) == players  # everyone bought in round 1
+    for plant, price in prices.items():
+        assert price <= plant + PREMIUM_PER_CITY * PLANTS[plant].cities + NO_FUEL_PREMIUM, (plant, price)
+    # Nobody spent everything on a plant: each keeps at least the price of a first city and its fuel.
+    assert min(p.money for p in state.players) >= 15

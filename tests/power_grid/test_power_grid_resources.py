@@ -98,7 +98,8 @@ def test_a_plant_fires_only_resources_that_can_be_stored_on_it():
         powered=(-1, -1, -1, -1),
         players={0: {"plants": [(5, {"oil": 4}), (4, {"coal": 4})], "cities": ["kiel", "hamburg"]}},
     )
-    with pytest.raises(IllegalAction, match="cannot burn 2 coal in the hybrids"):
+    with pytest.raises(IllegalAction, match="burning 2 coal in the hybrids would leave more resources than your "
+                       "plants can store: let the hybrids burn 0 coal and 2 oil instead"):
         GAME.apply(state, Fire(0, (5,), 2))
     state = play(state, Fire(0, (4, 5), 0))
     assert stock_of(state, 0, 5) == (0, 2, 0, 0) and stock_of(state, 0, 4) == (2, 0, 0, 0)

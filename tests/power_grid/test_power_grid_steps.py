@@ -108,7 +108,7 @@ def test_step3_card_drawn_in_phase_2_is_the_highest_future_plant_until_the_aucti
     assert BuildCity(3, "kiel") in GAME.legal_actions(state, 3)  # a third house is allowed at once
 
 
-def test_step3_card_drawn_in_phase_4_leaves_at_once_and_step_3_starts_next_round():
+def test_step3_drawn_in_phase_4_begins_step_3_with_phase_5_from_step_2():
     many = TWELVE
     state = building(
         step=2, deck=(STEP3, 40), s3={"cities": many, "money": 100}, s0={"cities": ["essen"]}, s1={"cities": ["essen"]}
@@ -119,46 +119,60 @@ def test_step3_card_drawn_in_phase_4_leaves_at_once_and_step_3_starts_next_round
     assert state.market == (15, 16, 17, 18, 19, 20) and 14 in state.removed
     assert state.current_market() == state.market and state.future_market() == ()
     assert state.deck == (0,) and state.pool == frozenset({40})  # shuffled: the companion no longer knows its order
+    assert "Step 3 begins with phase 5: this round's resupply uses the Step 3 row" in texts(state)
     # The rest of this phase 4 is still Step 2: no third house in Essen.
     with pytest.raises(IllegalAction, match="Essen is full: Step 2 allows 2"):
         GAME.apply(state, BuildCity(3, "essen"))
     state = play(state, EndBuilding(3), EndBuilding(2), EndBuilding(1), EndBuilding(0))
+    assert state.step == 3 and state.phase == "bureaucracy"  # phase 5 is Step 3
     coal = state.resources[0]
     state = fire_all(state)
-    assert state.resources[0] - coal == 6  # this phase 5 still resupplies by the Step 2 row
-    assert 15 in state.removed  # ... but the market is updated the Step 3 way: the lowest plant leaves
+    assert state.resources[0] - coal == 4  # this phase 5 resupplies by the Step 3 row (4 players: 4 coal)
+    assert 15 in state.removed  # ... and updates the market the Step 3 way: the lowest plant leaves
     state = play(state, RevealPlant(TABLE, 40))
     assert state.step == 3 and state.round == 5
+
+
+def test_step3_drawn_in_phase_4_begins_step_3_with_phase_5_from_step_1():
+    state = building(step=1, deck=(STEP3, 40), s3={"cities": TWELVE, "money": 100})
+    state = play(state, BuildCity(3, "berlin"), RevealStep3(TABLE))
+    assert state.step == 1  # the rest of phase 4 keeps Step 1
+    state = play(state, EndBuilding(3), EndBuilding(2), EndBuilding(1), EndBuilding(0))
+    # 13 cities is far past the Step 2 threshold, yet Step 2 (and its removal) is skipped: straight to Step 3.
+    assert state.step == 3 and state.phase == "bureaucracy" and GAME.current_seats(state) != (TABLE,)
+    assert state.removed == (13, STEP3, 14)
+    coal = state.resources[0]
+    state = fire_all(state)
+    assert state.resources[0] - coal == 4  # the Step 3 row, not Step 1's 5
+    assert 15 in state.removed
+    state = play(state, RevealPlant(TABLE, 40))
+    assert state.step == 3 and state.round == 5
+
+
+def test_step3_drawn_as_step_2_begins_makes_that_phase_5_step_3():
+    # Step 2's removal after phase 4 draws a replacement; the Step 3 card coming then is a phase 4 draw too.
+    state = building(step=1, deck=(STEP3, 40), s3={"cities": SIX, "money": 100})
+    state = play(state, BuildCity(3, "hannover"), EndBuilding(3), EndBuilding(2), EndBuilding(1), EndBuilding(0))
+    assert state.step == 2 and GAME.legal_actions(state, TABLE) == [RevealStep3(TABLE)]
+    state = play(state, RevealStep3(TABLE))
+    assert state.step == 3 and state.phase == "bureaucracy"
+    coal = state.resources[0]
+    state = fire_all(state)
+    assert state.resources[0] - coal == 4
 
 
 def test_step3_card_drawn_in_phase_5_leaves_at_once_with_the_lowest_plant():
     state = building(deck=(STEP3, 38), step=2)
     state = play(state, EndBuilding(3), EndBuilding(2), EndBuilding(1), EndBuilding(0))
+    coal = state.resources[0]
     state = fire_all(state)
+    assert state.resources[0] - coal == 6  # the resupply came before the card: still the Step 2 row
     assert "Put plant 20 under the deck" in texts(state) and state.deck == (STEP3, 38, 20)
     state = play(state, RevealStep3(TABLE))
     assert state.market == (14, 15, 16, 17, 18, 19) and 13 in state.removed
     assert state.step == 3 and state.phase == "auction" and state.round == 5
     assert set(state.pool) == {38, 20}
-
-
-def test_the_step3_card_in_step_1_goes_straight_to_step_3():
-    state = building(
-        step=1,
-        deck=(STEP3, 40),
-        s3={
-            "cities": TWELVE,
-            "money": 100,
-        },
-    )
-    state = play(state, BuildCity(3, "berlin"), RevealStep3(TABLE))
-    state = play(state, EndBuilding(3), EndBuilding(2), EndBuilding(1), EndBuilding(0))
-    # 13 cities is far past the Step 2 threshold, yet Step 2 (and its removal) is skipped.
-    assert state.step == 1 and state.phase == "bureaucracy" and GAME.current_seats(state) != (TABLE,)
-    assert state.removed == (13, STEP3, 14)
-    state = fire_all(state)
-    state = play(state, RevealPlant(TABLE, 40))
-    assert state.step == 3
+    assert "Step 3: a third house per city is allowed from the next round" in texts(state)
 
 
 def test_fire_is_refused_outside_bureaucracy():

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.core import IllegalAction, LogMessage, msg
+from companion.core import Action, IllegalAction, LogMessage, msg
 from companion.games.power_grid import instructions as say
-from companion.games.power_grid.actions import Bid, DeclineToOpen, DiscardPlant, FinishDiscard, OpenAuction, Pass
-from companion.games.power_grid.data import PLANTS, STEP3
+from companion.games.power_grid.actions import (
+    Bid,
+    DeclineToOpen,
+    DiscardPlant,
+    FinishDiscard,
+    MoveResources,
+    OpenAuction,
+    Pass,
+)
+from companion.games.power_grid.data import STEP3
 from companion.games.power_grid.market import without
-from companion.games.power_grid.resources import set_player
+from companion.games.power_grid.resources import fits, move, set_player
 from companion.games.power_grid.state import Auction, Discard, Holding, PowerGridState
 
 # Bids offered as choices: this many amounts from the minimum up (apply accepts any amount the bidder can pay).
@@ -106,7 +114,7 @@ def decline(state: PowerGridState, action: DeclineToOpen) -> tuple[PowerGridStat
     seat = action.seat
     assert isinstance(seat, int)
     if must_buy(state, seat):
-        raise IllegalAction("everyone must buy a plant in round 1")
+        raise IllegalAction("everyone must buy a plant in round 1: open an auction for a plant of the current market")
     state = dataclasses.replace(state, done=(*state.done, seat))
     return state, [msg("{player} bought no plant this round", player=seat)]
 
@@ -125,6 +133,7 @@ def sell(state: PowerGridState, auction: Auction) -> tuple[PowerGridState, list[
         draws=state.draws + 1,
         done=(*state.done, seat),
         bought=(*state.bought, seat),
+        bought_plants=(*state.bought_plants, auction.plant),
         auction=None,
         discard=Discard(seat, auction.plant) if over else None,
         instructions=(*state.instructions, say.give_plant(auction.plant, seat)),
@@ -134,17 +143,57 @@ def sell(state: PowerGridState, auction: Auction) -> tuple[PowerGridState, list[
     ]
 
 
+def over_the_limit(state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
+    """A buyer over the plant limit may rearrange what the plants hold, then names the old plant to discard,
+    then moves its resources to the other plants where they fit; the rest go back to the supply."""
+    pending = state.discard
+    assert pending is not None
+    if isinstance(action, DiscardPlant):
+        return discard(state, action)
+    if isinstance(action, MoveResources):
+        if pending.plant is not None and action.to_plant == pending.plant:
+            raise IllegalAction(
+                "plant {plant} is being discarded: move resources off it, not onto it", plant=pending.plant
+            )
+        state, log = move(state, action)
+        if pending.plant is not None and not can_relocate(state):
+            state, more = finish_discard(state, FinishDiscard(action.seat))
+            log += more
+        return state, log
+    if isinstance(action, FinishDiscard):
+        return finish_discard(state, action)
+    if pending.plant is not None:
+        raise IllegalAction(
+            "plant {plant} is being discarded: first move its resources to your other plants, or return the rest "
+            "to the supply",
+            plant=pending.plant,
+        )
+    raise IllegalAction(
+        "you have more than {limit} plants: discard one of your old plants (you may first move resources between "
+        "your plants)",
+        limit=state.counts.max_plants,
+    )
+
+
 def discard(state: PowerGridState, action: DiscardPlant) -> tuple[PowerGridState, list[LogMessage]]:
     pending = state.discard
     assert pending is not None
     seat = pending.seat
     if pending.plant is not None:
-        raise IllegalAction("plant {plant} is being discarded; move its resources or finish", plant=pending.plant)
+        raise IllegalAction(
+            "plant {plant} is already being discarded: move its resources to your other plants, or return the "
+            "rest to the supply",
+            plant=pending.plant,
+        )
     if action.plant == pending.new_plant:
         raise IllegalAction("plant {plant} was just bought; discard one of your old plants", plant=action.plant)
     holding = state.players[seat].holding(action.plant)
     if holding is None:
-        raise IllegalAction("you do not own plant {plant}", plant=action.plant)
+        raise IllegalAction(
+            "you do not own plant {plant}; discard one of your old plants ({plants})",
+            plant=action.plant,
+            plants=tuple(h.plant for h in state.players[seat].plants if h.plant != pending.new_plant),
+        )
     state = dataclasses.replace(state, discard=dataclasses.replace(pending, plant=action.plant))
     log = [msg("{player} discarded plant {plant}", player=seat, plant=action.plant)]
     if not can_relocate(state):
@@ -154,16 +203,24 @@ def discard(state: PowerGridState, action: DiscardPlant) -> tuple[PowerGridState
 
 
 def can_relocate(state: PowerGridState) -> bool:
+    """Whether any token of the discarded plant could still be kept: it fits on the other plants, after a
+    rearrangement if need be."""
     pending = state.discard
     assert pending is not None and pending.plant is not None
     player = state.players[pending.seat]
     holding = player.holding(pending.plant)
     assert holding is not None
+    others = tuple(h for h in player.plants if h.plant != pending.plant)
+    kept = [0, 0, 0, 0]
+    for h in others:
+        for r in range(4):
+            kept[r] += h.stock[r]
     for r in range(4):
         if holding.stock[r]:
-            for h in player.plants:
-                if h.plant != pending.plant and r in PLANTS[h.plant].burns and h.room > 0:
-                    return True
+            more = list(kept)
+            more[r] += 1
+            if fits(others, tuple(more)):
+                return True
     return False
 
 
@@ -171,7 +228,7 @@ def finish_discard(state: PowerGridState, action: FinishDiscard) -> tuple[PowerG
     pending = state.discard
     assert pending is not None
     if pending.plant is None:
-        raise IllegalAction("choose the plant to discard first")
+        raise IllegalAction("name the plant you discard first: one of your old plants")
     seat = pending.seat
     player = state.players[seat]
     holding = player.holding(pending.plant)

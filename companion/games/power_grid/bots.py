@@ -25,8 +25,11 @@ from companion.games.power_grid.data import MAPS, PLANTS, RESOURCES, TRACKS
 from companion.games.power_grid.hints import MAX_SET, build_plans, fuel_cost, max_bids
 from companion.games.power_grid.state import PowerGridState
 
-# How many new cities the bot keeps money for when it bids.
-BUILD_RESERVE = 2
+# The most new cities the bot keeps money for (fuel and houses) when it bids.
+BUILD_RESERVE = 3
+# What a plant is worth above its number, per city of capacity it adds; a plant that needs no fuel is worth more.
+PREMIUM_PER_CITY = 3
+NO_FUEL_PREMIUM = 4
 
 
 class HeuristicBot:
@@ -42,9 +45,11 @@ class HeuristicBot:
         if Fire in kinds:
             return legal[0]  # the solver's best firing is offered first
         if DiscardPlant in kinds:
-            return min(legal, key=lambda a: (PLANTS[a.plant].cities, a.plant))  # type: ignore[attr-defined]
+            discards = [a for a in legal if isinstance(a, DiscardPlant)]
+            return min(discards, key=lambda a: (PLANTS[a.plant].cities, a.plant))
         if FinishDiscard in kinds:
-            moves = [a for a in legal if isinstance(a, MoveResources)]
+            pending = state.discard
+            moves = [a for a in legal if isinstance(a, MoveResources) and pending and a.from_plant == pending.plant]
             return max(moves, key=lambda a: a.count) if moves else legal[-1]
         if Bid in kinds or Pass in kinds:
             return self._bid(state, seat, legal)
@@ -57,12 +62,45 @@ class HeuristicBot:
         return legal[0]
 
     def _limits(self, state: PowerGridState, seat: int) -> dict[int, int | None]:
-        """Per plant, the most the bot pays: what keeps money to fuel its plants and, unless its plants already
-        power fewer cities than it has, to build a couple more."""
+        """Per plant, the most the bot pays: never more than the plant is worth to it (its number plus a premium
+        for the cities it adds), and always keeping money to fuel its plants and build the cities they can power
+        (up to a few)."""
         player = state.players[seat]
-        capacity = sum(PLANTS[h.plant].cities for h in player.plants)
-        reserve = 0 if capacity <= len(player.cities) else BUILD_RESERVE
-        return {row["plant"]: row["by_cities"][reserve]["max_bid"] for row in max_bids(state, seat, most=reserve)}
+        out: dict[int, int | None] = {}
+        rows = {row["plant"]: row for row in max_bids(state, seat, most=BUILD_RESERVE)}
+        for plant, row in rows.items():
+            worth = self._worth(state, seat, plant)
+            if worth is None:
+                out[plant] = None
+                continue
+            capacity = self._capacity_with(state, seat, plant)
+            keep_for = min(BUILD_RESERVE, max(0, capacity - len(player.cities)))
+            by_cities = row["by_cities"]
+            affordable = None
+            for n in range(keep_for, -1, -1):
+                if by_cities[n]["max_bid"] is not None and (n > 0 or keep_for == 0):
+                    affordable = by_cities[n]["max_bid"]
+                    break
+            out[plant] = None if affordable is None else min(affordable, worth)
+        return out
+
+    @staticmethod
+    def _capacity_with(state: PowerGridState, seat: int, plant: int) -> int:
+        """The cities the bot's plants could power with this plant (its weakest dropped when over the limit)."""
+        cities = sorted(PLANTS[h.plant].cities for h in state.players[seat].plants)
+        if len(cities) >= state.counts.max_plants:
+            cities = cities[1:]
+        return sum(cities) + PLANTS[plant].cities
+
+    def _worth(self, state: PowerGridState, seat: int, plant: int) -> int | None:
+        """A plant's value to the bot: its number plus a premium for the capacity it adds; None if it adds none."""
+        player = state.players[seat]
+        before = sum(PLANTS[h.plant].cities for h in player.plants)
+        gain = self._capacity_with(state, seat, plant) - before
+        if gain <= 0:
+            return None
+        premium = PREMIUM_PER_CITY * gain + (NO_FUEL_PREMIUM if not PLANTS[plant].burns else 0)
+        return plant + premium
 
     def _builds_this_round(self, state: PowerGridState, seat: int) -> int:
         """How many cities the bot can both build and fuel this round (at most one more than its plants power)."""

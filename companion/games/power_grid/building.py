@@ -70,12 +70,12 @@ def build(state: PowerGridState, action: BuildCity) -> tuple[PowerGridState, lis
     name = game_map.city_names[city]
     player = state.players[seat]
     if game_map.city_region[city] not in state.regions:
-        raise IllegalAction("{city} is outside the regions in play", city=name)
+        raise IllegalAction("{city} is outside the regions in play; build in a city of the chosen regions", city=name)
     if len(player.cities) >= HOUSES:
         raise IllegalAction("you have built all your {houses} houses", houses=HOUSES)
     here = state.occupants(city)
     if seat in here:
-        raise IllegalAction("you already have a house in {city}", city=name)
+        raise IllegalAction("you already have a house in {city}; build in another city", city=name)
     if len(here) >= state.step:
         raise IllegalAction("{city} is full: Step {step} allows {step} house(s) per city", city=name, step=state.step)
     price = SLOT_PRICES[len(here)] + connection_costs(state, seat)[city]

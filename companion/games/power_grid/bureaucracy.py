@@ -7,7 +7,7 @@ import dataclasses
 from companion.core import IllegalAction, LogMessage, msg
 from companion.games.power_grid import instructions as say
 from companion.games.power_grid.actions import Fire
-from companion.games.power_grid.data import PAYOUT, PLANTS, RESOURCES, STEP3, TRACKS
+from companion.games.power_grid.data import COAL, OIL, PAYOUT, PLANTS, RESOURCES, STEP3, TRACKS
 from companion.games.power_grid.firing import burn_from, firings, needs
 from companion.games.power_grid.market import remove_from_game, without
 from companion.games.power_grid.resources import set_player, supply
@@ -37,12 +37,13 @@ def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogM
     hybrid_input = sum(PLANTS[p].input for p in fired if PLANTS[p].hybrid)
     if not 0 <= action.hybrid_coal <= hybrid_input:
         raise IllegalAction(
-            "your fired hybrids burn {amount} tokens; hybrid_coal must be 0-{amount}", amount=hybrid_input
+            "your fired hybrids burn {amount} tokens in all: choose from 0 to {amount} of them to be coal",
+            amount=hybrid_input,
         )
     burn = needs(player.plants, fired, action.hybrid_coal)
     if burn is None:
         raise _why_not(state, seat, fired, action.hybrid_coal)
-    holdings, taken = burn_from(player.plants, fired, burn)
+    holdings, burns = burn_from(player.plants, fired, burn)
     capacity = sum(PLANTS[p].cities for p in fired)
     powered = min(capacity, len(player.cities))
     earned = income(powered)
@@ -50,7 +51,23 @@ def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogM
     state = set_player(state, seat, player)
     done = list(state.powered)
     done[seat] = powered
-    todo = [say.return_resources(count, r, plant) for plant, r, count in taken]
+    todo = [
+        say.move_and_burn(b.count, b.resource, b.source, b.plant) if b.moved
+        else say.return_resources(b.count, b.resource, b.plant)
+        for b in burns
+    ]
+    moved = [
+        msg(
+            "{player} moved {count} {resource} from plant {from_plant} to plant {to_plant}",
+            player=seat,
+            count=b.count,
+            resource=RESOURCES[b.resource],
+            from_plant=b.source,
+            to_plant=b.plant,
+        )
+        for b in burns
+        if b.moved
+    ]
     state = dataclasses.replace(
         state,
         queue=tuple(s for s in state.queue if s != seat),
@@ -58,6 +75,7 @@ def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogM
         instructions=(*state.instructions, *todo),
     )
     return state, [
+        *moved,
         msg(
             "{player} fired plants {plants}, powered {cities} cities and earned {income} Elektro",
             player=seat,
@@ -69,29 +87,55 @@ def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogM
 
 
 def _why_not(state: PowerGridState, seat: int, fired: tuple[int, ...], hybrid_coal: int) -> IllegalAction:
+    """Why these plants cannot fire with this coal and oil mix, naming the resource that is short, and what mix
+    (or smaller firing) works instead."""
     player = state.players[seat]
     held = player.stock()
-    for coal in range(0, 1 + sum(PLANTS[p].input for p in fired if PLANTS[p].hybrid)):
-        if needs(player.plants, fired, coal) is not None:
-            return IllegalAction(
-                "those plants cannot burn {coal} coal in the hybrids with what you hold; try {suggested}",
-                coal=hybrid_coal,
-                suggested=coal,
-            )
-    total = [0, 0, 0, 0]
+    hybrid_input = sum(PLANTS[p].input for p in fired if PLANTS[p].hybrid)
+    want = [0, 0, 0, 0]
     for p in fired:
         plant = PLANTS[p]
         if len(plant.burns) == 1:
-            total[plant.burns[0]] += plant.input
+            want[plant.burns[0]] += plant.input
+    single = list(want)
+    want[COAL] += hybrid_coal
+    want[OIL] += hybrid_input - hybrid_coal
+    works = [c for c in range(hybrid_input + 1) if needs(player.plants, fired, c) is not None]
+    if works:
+        suggested = min(works, key=lambda c: abs(c - hybrid_coal))
+        for r in (COAL, OIL):
+            if want[r] > held[r]:
+                return IllegalAction(
+                    "those plants would burn {amount} {resource} and you hold {held}: let the hybrids burn "
+                    "{suggested} coal and {oil} oil instead",
+                    amount=want[r],
+                    resource=RESOURCES[r],
+                    held=held[r],
+                    suggested=suggested,
+                    oil=hybrid_input - suggested,
+                )
+        return IllegalAction(
+            "burning {coal} coal in the hybrids would leave more resources than your plants can store: let the "
+            "hybrids burn {suggested} coal and {oil} oil instead",
+            coal=hybrid_coal,
+            suggested=suggested,
+            oil=hybrid_input - suggested,
+        )
     for r in range(4):
-        if total[r] > held[r]:
+        if single[r] > held[r]:
             return IllegalAction(
-                "those plants need {amount} {resource}; you hold {held}",
-                amount=total[r],
+                "those plants need {amount} {resource} and you hold {held}: fire fewer plants",
+                amount=single[r],
                 resource=RESOURCES[r],
                 held=held[r],
             )
-    return IllegalAction("your plants do not hold the resources to fire those plants")
+    if single[COAL] + single[OIL] + hybrid_input > held[COAL] + held[OIL]:
+        return IllegalAction(
+            "those plants burn {amount} coal and oil in all and you hold {held}: fire fewer plants",
+            amount=single[COAL] + single[OIL] + hybrid_input,
+            held=held[COAL] + held[OIL],
+        )
+    return IllegalAction("your plants do not hold the resources to fire those plants: fire fewer plants")
 
 
 def resupply(state: PowerGridState) -> tuple[PowerGridState, list[Instruction], list[LogMessage]]:

@@ -106,25 +106,83 @@ def best_firing(holdings: Sequence[Holding], cities: int, market: tuple[int, ...
     return firings(holdings, cities, market)[0]
 
 
+@dataclasses.dataclass(frozen=True)
+class Burn:
+    """Tokens a fired plant burns: from its own stock (`source` is the plant itself) or, an implied move, from
+    another of the player's plants (`source` is that plant): the table moves them over and burns them there."""
+
+    plant: int
+    source: int
+    resource: int
+    count: int
+
+    @property
+    def moved(self) -> bool:
+        return self.source != self.plant
+
+
 def burn_from(
     holdings: tuple[Holding, ...], fired: tuple[int, ...], burn: tuple[int, int, int, int]
-) -> tuple[tuple[Holding, ...], list[tuple[int, int, int]]]:
-    """Take the burned tokens off the plants: from the fired plants first, then (as if moved there) from the others.
+) -> tuple[tuple[Holding, ...], list[Burn]]:
+    """Take the burned tokens off the plants, each fired plant burning its own input.
 
-    Returns the new holdings and (plant, resource, count) for each token removal, for the table.
+    A fired plant short of its input burns tokens from the player's other plants, as if moved there first (the
+    rules let resources move between one's plants at any time); those are implied moves the table must make.
+    Returns the new holdings and the burns, own tokens first.
     """
     stocks = {h.plant: list(h.stock) for h in holdings}
-    order = [h.plant for h in holdings if h.plant in fired] + [h.plant for h in holdings if h.plant not in fired]
-    taken: list[tuple[int, int, int]] = []
-    for r in range(4):
-        left = burn[r]
-        for plant in order:
-            if not left:
-                break
-            take = min(left, stocks[plant][r])
+    wants = _inputs(holdings, fired, burn)
+    burns: list[Burn] = []
+    short: list[tuple[int, int, int]] = []
+    for plant, want in wants.items():
+        for r in range(4):
+            own = min(want[r], stocks[plant][r])
+            if own:
+                stocks[plant][r] -= own
+                burns.append(Burn(plant, plant, r, own))
+            if want[r] > own:
+                short.append((plant, r, want[r] - own))
+    for plant, r, missing in short:
+        for source in sorted(stocks, key=lambda p: (p in fired, p)):
+            take = min(missing, stocks[source][r])
             if take:
-                stocks[plant][r] -= take
-                left -= take
-                taken.append((plant, r, take))
+                stocks[source][r] -= take
+                missing -= take
+                burns.append(Burn(plant, source, r, take))
+            if not missing:
+                break
+        assert not missing, "needs() promised these tokens"
     new = tuple(Holding(h.plant, tuple(stocks[h.plant])) for h in holdings)  # type: ignore[arg-type]
-    return new, taken
+    return new, burns
+
+
+def _inputs(
+    holdings: Sequence[Holding], fired: tuple[int, ...], burn: tuple[int, int, int, int]
+) -> dict[int, list[int]]:
+    """What each fired plant burns: its input; the hybrids share the coal of `burn` (coal already on a hybrid
+    stays with it), the rest of their input is oil."""
+    wants: dict[int, list[int]] = {}
+    hybrids: list[Holding] = []
+    single_coal = 0
+    for h in holdings:
+        if h.plant not in fired:
+            continue
+        plant = PLANTS[h.plant]
+        wants[h.plant] = [0, 0, 0, 0]
+        if plant.hybrid:
+            hybrids.append(h)
+        elif plant.burns:
+            wants[h.plant][plant.burns[0]] = plant.input
+            if plant.burns[0] == COAL:
+                single_coal += plant.input
+    coal = burn[COAL] - single_coal
+    for h in hybrids:
+        take = min(coal, h.stock[COAL], PLANTS[h.plant].input)
+        wants[h.plant][COAL] = take
+        coal -= take
+    for h in hybrids:
+        take = min(coal, PLANTS[h.plant].input - wants[h.plant][COAL])
+        wants[h.plant][COAL] += take
+        coal -= take
+        wants[h.plant][OIL] = PLANTS[h.plant].input - wants[h.plant][COAL]
+    return wants

@@ -10,7 +10,13 @@ from companion.games.power_grid.bureaucracy import resupply, update_market
 from companion.games.power_grid.market import remove_from_game, resolve_draw
 from companion.games.power_grid.order import turn_order
 from companion.games.power_grid.state import Instruction, PowerGridState
-from companion.games.power_grid.steps import begin_step2, end_of_auction_step3, step2_due, step3_at_round_start
+from companion.games.power_grid.steps import (
+    begin_step2,
+    end_of_auction_step3,
+    step2_due,
+    step3_at_phase_5,
+    step3_at_round_start,
+)
 
 
 def advance(state: PowerGridState, log: list[LogMessage]) -> PowerGridState:
@@ -86,6 +92,9 @@ def _after_building(state: PowerGridState, log: list[LogMessage]) -> PowerGridSt
         state, todo, more = begin_step2(state)
         state = _add(state, todo)
         log += more
+    state, todo, more = step3_at_phase_5(state)
+    state = _add(state, todo)
+    log += more
     return dataclasses.replace(state, phase="bureaucracy", queue=state.order, powered=(-1,) * state.n, moves=0)
 
 
@@ -105,7 +114,15 @@ def _new_round(state: PowerGridState, log: list[LogMessage]) -> PowerGridState:
     log += more
     order = turn_order(state)
     state = dataclasses.replace(
-        state, round=state.round + 1, order=order, phase="auction", done=(), bought=(), queue=(), moves=0
+        state,
+        round=state.round + 1,
+        order=order,
+        phase="auction",
+        done=(),
+        bought=(),
+        bought_plants=(),
+        queue=(),
+        moves=0,
     )
     log.append(msg("Round {round} began; the turn order is {order}", round=state.round, order=order))
     return _add(state, [say.turn_order(order)])

@@ -109,7 +109,7 @@ class PowerGrid(Game[PowerGridState]):
         n = config.players
         map_id = config.option("map")
         if map_id not in MAPS:
-            raise BadConfig("no map '{map}'", map=map_id)
+            raise BadConfig("there is no map '{map}': choose germany or usa", map=map_id)
         count = COUNTS[n]
         digital = config.chance_mode(PLANT_DRAW) == "digital"
         seed = rng.getrandbits(48)
@@ -183,9 +183,17 @@ class PowerGrid(Game[PowerGridState]):
         if phase == "auction":
             pending = state.discard
             if pending is not None:
+                # First a rearrangement of what the plants hold (offered a few times), then the discard, then
+                # where the discarded plant's resources go.
+                others = tuple(h.plant for h in player.plants if h.plant != pending.plant)
                 if pending.plant is None:
-                    return [DiscardPlant(seat, h.plant) for h in player.plants if h.plant != pending.new_plant]
+                    out += [DiscardPlant(seat, h.plant) for h in player.plants if h.plant != pending.new_plant]
+                    if state.moves < resources.MOVES_OFFERED:
+                        out += resources.move_options(player, seat)
+                    return out
                 out += resources.move_options(player, seat, sources=(pending.plant,))
+                if state.moves < resources.MOVES_OFFERED:
+                    out += resources.move_options(player, seat, sources=others, targets=others)
                 out.append(FinishDiscard(seat))
                 return out
             if state.auction is not None:
@@ -217,7 +225,9 @@ class PowerGrid(Game[PowerGridState]):
             return self._adjust_money(state, action)
         seats = self.current_seats(state)
         if action.seat not in seats:
-            raise self._not_your_turn(state, action.seat, seats)
+            if isinstance(action, MoveResources) and self._moves_any_time(state, action.seat):
+                return self._move_off_turn(state, action)
+            raise self._not_your_turn(state, action, seats)
         start = dataclasses.replace(state, instructions=())
         new, log = self._dispatch(start, action)
         log = list(log)
@@ -226,7 +236,21 @@ class PowerGrid(Game[PowerGridState]):
             new = dataclasses.replace(new, turn_no=new.turn_no + 1, moves=0)
         return new, log
 
-    def _not_your_turn(self, state: PowerGridState, seat: Seat, seats: tuple[Seat, ...]) -> NotYourTurn:
+    @staticmethod
+    def _moves_any_time(state: PowerGridState, seat: Seat) -> bool:
+        """Resources move between one's own plants at any time of the game (RULINGS)."""
+        return isinstance(seat, int) and 0 <= seat < state.n and state.phase not in ("regions", "over")
+
+    def _move_off_turn(
+        self, state: PowerGridState, action: MoveResources
+    ) -> tuple[PowerGridState, list[LogMessage]]:
+        # Nobody's turn changes, so neither the turn id nor the count of moves offered to the acting seat does.
+        new, log = resources.move(dataclasses.replace(state, instructions=()), action)
+        return dataclasses.replace(new, moves=state.moves), log
+
+    def _not_your_turn(self, state: PowerGridState, action: Action, seats: tuple[Seat, ...]) -> NotYourTurn:
+        """Why this seat may not act now, and what it can do instead, as precisely as the moment allows."""
+        seat = action.seat
         if state.phase == "over":
             return NotYourTurn("the game is over")
         if seats == (TABLE,):
@@ -235,11 +259,25 @@ class PowerGrid(Game[PowerGridState]):
             return NotYourTurn("waiting for the host to choose the regions")
         if seat == TABLE:
             return NotYourTurn("no plant is to be drawn now")
+        if seat == HOST:
+            return NotYourTurn("the host only chooses the regions and corrects money; the players make the moves")
+        if not isinstance(seat, int) or not 0 <= seat < state.n:
+            return NotYourTurn("there is no player seat {number} in this game", number=str(seat))
         players = tuple(s for s in seats if isinstance(s, int))
-        if len(players) == 1:
-            return NotYourTurn("it is {player}'s turn", player=players[0])
-        if players:
-            return NotYourTurn("it is the turn of seats {players}", players=players)
+        if state.phase == "auction":
+            return _auction_turn(state, seat, players)
+        if state.phase == "resources":
+            if seat not in state.queue:
+                return NotYourTurn("you have finished buying resources this round; you may still move them")
+            return NotYourTurn(
+                "{player} buys resources now; you buy after them (reverse turn order)", player=players[0]
+            )
+        if state.phase == "building":
+            if seat not in state.queue:
+                return NotYourTurn("you have finished building this round")
+            return NotYourTurn("{player} builds now; you build after them (reverse turn order)", player=players[0])
+        if state.phase == "bureaucracy":
+            return NotYourTurn("you have fired your plants this round; the others are firing theirs")
         return NotYourTurn("nobody may act now")
 
     def _dispatch(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
@@ -259,8 +297,6 @@ class PowerGrid(Game[PowerGridState]):
         if phase == "auction":
             return self._auction(state, action)
         if isinstance(action, MoveResources):
-            if phase not in ("resources", "bureaucracy"):
-                raise IllegalAction("resources are moved while buying them or before firing")
             return resources.move(state, action)
         if phase == "resources":
             if isinstance(action, BuyResources):
@@ -286,24 +322,7 @@ class PowerGrid(Game[PowerGridState]):
 
     def _auction(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
         if state.discard is not None:
-            if isinstance(action, DiscardPlant):
-                return auction.discard(state, action)
-            if state.discard.plant is not None:
-                if isinstance(action, MoveResources):
-                    if action.from_plant != state.discard.plant:
-                        raise IllegalAction(
-                            "only the resources of plant {plant} are moved now", plant=state.discard.plant
-                        )
-                    state, log = resources.move(state, action)
-                    if not auction.can_relocate(state):
-                        state, more = auction.finish_discard(state, FinishDiscard(action.seat))
-                        log += more
-                    return state, log
-                if isinstance(action, FinishDiscard):
-                    return auction.finish_discard(state, action)
-            raise IllegalAction(
-                "you have more than {limit} plants: discard one of your old plants", limit=state.counts.max_plants
-            )
+            return auction.over_the_limit(state, action)
         if state.auction is not None:
             if isinstance(action, Bid):
                 return auction.bid(state, action)
@@ -325,7 +344,11 @@ class PowerGrid(Game[PowerGridState]):
             raise IllegalAction("a correction is at most {limit} Elektro either way", limit=MAX_CORRECTION)
         player = state.players[action.target]
         if player.money + action.delta < 0:
-            raise IllegalAction("{player} has only {money} Elektro", player=action.target, money=player.money)
+            raise IllegalAction(
+                "{player} has only {money} Elektro, so a correction takes away at most that",
+                player=action.target,
+                money=player.money,
+            )
         state = resources.set_player(
             state, action.target, dataclasses.replace(player, money=player.money + action.delta)
         )
@@ -427,6 +450,36 @@ class PowerGrid(Game[PowerGridState]):
         from companion.games.power_grid.hints import hints
 
         return hints(state, seat)
+
+
+def _auction_turn(state: PowerGridState, seat: int, players: tuple[int, ...]) -> NotYourTurn:
+    """Phase 2: why this seat waits — out of the auctions this round, out of this auction, or not yet its turn."""
+    if seat in state.bought:
+        if len(state.bought_plants) != len(state.bought):  # a state saved before the plants were recorded
+            return NotYourTurn("you bought a plant this round: you are out of the auctions until the next round")
+        return NotYourTurn(
+            "you bought plant {plant} this round: you are out of the auctions until the next round",
+            plant=state.bought_plants[state.bought.index(seat)],
+        )
+    if seat in state.done:
+        return NotYourTurn("you chose to buy no plant this round: you are out of the auctions until the next round")
+    if state.discard is not None:
+        return NotYourTurn(
+            "{player} has one plant too many and is discarding one; the auctions go on after that",
+            player=state.discard.seat,
+        )
+    running = state.auction
+    if running is not None:
+        if seat not in running.active:
+            return NotYourTurn(
+                "you passed on plant {plant}: you are out of this auction; you may open the next one in turn",
+                plant=running.plant,
+            )
+        return NotYourTurn("{player} bids on plant {plant} now; your turn to bid or pass comes in turn order",
+                           player=players[0], plant=running.plant)
+    return NotYourTurn(
+        "{player} chooses the next plant to auction now; you choose after them in turn order", player=players[0]
+    )
 
 
 def _card_number(card: str) -> int:

@@ -62,6 +62,10 @@ def step3_next_round() -> Instruction:
     return todo("Step 3: a third house per city is allowed from the next round")
 
 
+def step3_next_phase() -> Instruction:
+    return todo("Step 3 begins with phase 5: this round's resupply uses the Step 3 row")
+
+
 def step3_houses() -> Instruction:
     return todo("Step 3: a third house per city is now allowed")
 
@@ -103,6 +107,16 @@ def return_resources(count: int, resource: int, plant: int) -> Instruction:
         count=count,
         resource=RESOURCES[resource],
         plant=plant,
+    )
+
+
+def move_and_burn(count: int, resource: int, from_plant: int, to_plant: int) -> Instruction:
+    return todo(
+        "Move {count} {resource} from plant {from_plant} to plant {to_plant} and burn them there (back to the supply)",
+        count=count,
+        resource=RESOURCES[resource],
+        from_plant=from_plant,
+        to_plant=to_plant,
     )
 
 

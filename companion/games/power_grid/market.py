@@ -145,8 +145,22 @@ def resolve_draw(state: PowerGridState, card: int) -> tuple[PowerGridState, list
             state = dataclasses.replace(state, market=(*state.market, STEP3))
             return state, [say.step3_in_market()], [msg("The Step 3 card was drawn")]
         state, todo = step3_out(state)
+        if state.phase == "round_end":
+            # Drawn in phase 5 while replacing the top plant, after the resupply: Step 3 from the next round.
+            state = dataclasses.replace(state, step3_next=True)
+            return state, [*todo, say.step3_next_round()], [
+                msg("The Step 3 card was drawn: Step 3 begins next round")
+            ]
+        if state.phase == "bureaucracy":
+            # Drawn while phase 4 turned into phase 5 (Step 2's replacement), before anyone fired or the market
+            # was resupplied: this phase 5 is already Step 3.
+            state = dataclasses.replace(state, step=3)
+            return state, [*todo, say.step3_houses()], [msg("The Step 3 card was drawn: Step 3 began")]
+        # Drawn in phase 4: the rest of it keeps the old step; Step 3 begins with phase 5.
         state = dataclasses.replace(state, step3_next=True)
-        return state, [*todo, say.step3_next_round()], [msg("The Step 3 card was drawn: Step 3 begins next round")]
+        return state, [*todo, say.step3_next_phase()], [
+            msg("The Step 3 card was drawn: Step 3 begins with phase 5")
+        ]
     state = dataclasses.replace(state, market=insert(state.market, card))
     todo = [say.put_in_market(card, row_of(state, card))]
     log = [msg("Plant {plant} was drawn", plant=card)]

@@ -23,6 +23,27 @@ def resource_index(name: str) -> int:
         ) from None
 
 
+def fits(plants: tuple[Holding, ...], tokens: tuple[int, ...]) -> bool:
+    """Whether some arrangement stores `tokens` (coal, oil, garbage, uranium) on these plants: each plant holds
+    only what it burns, at most twice its input, and hybrids hold coal and oil in any mix."""
+    room = [0, 0, 0, 0]
+    hybrid = 0
+    for h in plants:
+        plant = PLANTS[h.plant]
+        if plant.hybrid:
+            hybrid += plant.storage
+        elif plant.burns:
+            room[plant.burns[0]] += plant.storage
+    coal, oil, garbage, uranium = tokens[0], tokens[1], tokens[2], tokens[3]
+    return (
+        garbage <= room[2]
+        and uranium <= room[3]
+        and coal <= room[0] + hybrid
+        and oil <= room[1] + hybrid
+        and coal + oil <= room[0] + room[1] + hybrid
+    )
+
+
 def supply(state: PowerGridState) -> tuple[int, ...]:
     """Tokens neither on the market nor on any plant."""
     out = []
@@ -164,7 +185,9 @@ def buy_options(state: PowerGridState, seat: int) -> list[BuyResources]:
     return out
 
 
-def move_options(player: Player, seat: int, sources: tuple[int, ...] | None = None) -> list[MoveResources]:
+def move_options(
+    player: Player, seat: int, sources: tuple[int, ...] | None = None, targets: tuple[int, ...] | None = None
+) -> list[MoveResources]:
     out = []
     for src in player.plants:
         if sources is not None and src.plant not in sources:
@@ -175,6 +198,8 @@ def move_options(player: Player, seat: int, sources: tuple[int, ...] | None = No
                 continue
             for dst in player.plants:
                 if dst.plant == src.plant or r not in PLANTS[dst.plant].burns:
+                    continue
+                if targets is not None and dst.plant not in targets:
                     continue
                 for count in range(1, min(have, dst.room) + 1):
                     out.append(MoveResources(seat, src.plant, dst.plant, RESOURCES[r], count))

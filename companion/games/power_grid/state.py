@@ -119,9 +119,10 @@ class PowerGridState:
     removed: tuple[int, ...] = ()  # removed from the game during play, in order
     resources: tuple[int, int, int, int] = (0, 0, 0, 0)  # tokens on the resource market
     step3_out: bool = False  # the Step 3 card is out: six plants, all in the current market
-    step3_next: bool = False  # Step 3 rules start with the next round
+    step3_next: bool = False  # Step 3 rules start with the next phase 5 (drawn in phase 4) or round (phase 5)
     done: tuple[int, ...] = ()  # phase 2: bought a plant or declined this round
     bought: tuple[int, ...] = ()  # phase 2: who bought this round
+    bought_plants: tuple[int, ...] = ()  # phase 2: the plant each of `bought` bought, in the same order
     auction: Auction | None = None
     discard: Discard | None = None
     queue: tuple[int, ...] = ()  # phases 3-4: who still acts, the first is acting; phase 5: who still fires

@@ -40,8 +40,17 @@ def end_of_auction_step3(state: PowerGridState) -> tuple[PowerGridState, list[In
     return state, [*todo, say.step3_houses()], [msg("Step 3 began")]
 
 
+def step3_at_phase_5(state: PowerGridState) -> tuple[PowerGridState, list[Instruction], list[LogMessage]]:
+    """The Step 3 card came in phase 4: Step 3 begins with phase 5 (its resupply row, its market update),
+    whether the game was in Step 1 or Step 2."""
+    if not state.step3_next:
+        return state, [], []
+    state = dataclasses.replace(state, step=3, step3_next=False)
+    return state, [say.step3_houses()], [msg("Step 3 began")]
+
+
 def step3_at_round_start(state: PowerGridState) -> tuple[PowerGridState, list[Instruction], list[LogMessage]]:
-    """The Step 3 card came in phase 4 or 5: Step 3's house and resupply rules start with the new round."""
+    """The Step 3 card came in phase 5 after the resupply: Step 3's rules start with the new round."""
     if not state.step3_next:
         return state, [], []
     state = dataclasses.replace(state, step=3, step3_next=False)

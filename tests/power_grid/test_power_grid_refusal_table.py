@@ -1,0 +1,110 @@
+"""Every refusal Power Grid can give, reviewed as a whole: each says what rule stops the move and what the player
+can do instead. A new refusal fails here until it is reviewed and added to the table."""
+
+from __future__ import annotations
+
+import re
+
+from refusal_table import refusal_templates
+
+REVIEWED = (
+    "'{card}' is not a Power Grid card; enroll this tag first",
+    'burning {coal} coal in the hybrids would leave more resources than your plants can store: let the hybrids burn {suggested} coal and {oil} oil instead',  # noqa: E501
+    'buy at least one token',
+    'choose a plant to auction, or buy none this round',
+    'each plant fires at most once',
+    'each region may be chosen once',
+    'everyone must buy a plant in round 1: open an auction for a plant of the current market',
+    'move at least one token',
+    'move resources to another plant',
+    'name the plant you discard first: one of your old plants',
+    'no plant is to be drawn now',
+    'nobody may act now',
+    'now is the time to build, not to {action}',
+    'now is the time to buy resources, not to {action}',
+    'now is the time to fire plants, not to {action}',
+    'only the host corrects money',
+    'only the table reveals drawn plants, and it does nothing else',
+    'plant {plant} belongs to {player}',
+    'plant {plant} cannot store {resource}',
+    'plant {plant} does not burn {resource}',
+    'plant {plant} has not been drawn yet',
+    'plant {plant} has room for {room} more',
+    'plant {plant} holds only {count} {resource}',
+    'plant {plant} is already being discarded: move its resources to your other plants, or return the rest to the supply',  # noqa: E501
+    'plant {plant} is already in the current market',
+    'plant {plant} is already in the future market',
+    'plant {plant} is being discarded: first move its resources to your other plants, or return the rest to the supply',
+    'plant {plant} is being discarded: move resources off it, not onto it',
+    'plant {plant} is in the deck but not on top',
+    'plant {plant} is in the future market; only the current market is sold',
+    'plant {plant} is not a plant of this game',
+    'plant {plant} is not in the current market ({market})',
+    'plant {plant} is on auction: bid or pass',
+    'plant {plant} needs a bid of at least {bid}',
+    'plant {plant} was just bought; discard one of your old plants',
+    'plant {plant} was removed from the game',
+    'plant {plant} was removed from the game at setup',
+    'the bid is {price}; bid at least {bid}',
+    'the chosen regions must be contiguous',
+    'the game is over',
+    'the host chooses the regions; players make every other move',
+    'the host only chooses the regions and corrects money; the players make the moves',
+    'the market has only {count} {resource}',
+    'the next card of the deck is plant {top}, not plant {plant}',
+    'the next card of the deck is plant {top}, not the Step 3 card',
+    'the next card of the deck is the Step 3 card, not plant {plant}',
+    'the Step 3 card is already in the market',
+    'the Step 3 card is in the future market; only the current market is sold',
+    'the Step 3 card is still in the deck',
+    'the Step 3 card was already removed from the game',
+    "there is no map '{map}': choose germany or usa",
+    'there is no player seat {number} in this game',
+    "there is no resource '{resource}' (resources: coal, oil, garbage, uranium)",
+    'there is no seat {number}',
+    'those plants burn {amount} coal and oil in all and you hold {held}: fire fewer plants',
+    'those plants need {amount} {resource} and you hold {held}: fire fewer plants',
+    'those plants would burn {amount} {resource} and you hold {held}: let the hybrids burn {suggested} coal and {oil} oil instead',  # noqa: E501
+    'waiting for the host to choose the regions',
+    'waiting for the table to reveal the plant drawn from the deck',
+    'you already have a house in {city}; build in another city',
+    'you bought a plant this round: you are out of the auctions until the next round',
+    'you bought plant {plant} this round: you are out of the auctions until the next round',
+    'you chose to buy no plant this round: you are out of the auctions until the next round',
+    'you do not own plant {plant}',
+    'you do not own plant {plant}; discard one of your old plants ({plants})',
+    'you have built all your {houses} houses',
+    'you have finished building this round',
+    'you have finished buying resources this round; you may still move them',
+    'you have fired your plants this round; the others are firing theirs',
+    'you have more than {limit} plants: discard one of your old plants (you may first move resources between your plants)',  # noqa: E501
+    'you have only {money} Elektro',
+    'you passed on plant {plant}: you are out of this auction; you may open the next one in turn',
+    'your fired hybrids burn {amount} tokens in all: choose from 0 to {amount} of them to be coal',
+    'your plants do not hold the resources to fire those plants: fire fewer plants',
+    '{action} is not possible now',
+    '{city} costs {price} Elektro; you have {money}',
+    '{city} is full: Step {step} allows {step} house(s) per city',
+    '{city} is outside the regions in play; build in a city of the chosen regions',
+    '{count} {resource} cost {cost} Elektro; you have {money}',
+    "{map} has no city '{city}'",
+    "{map} has no region '{region}' (regions: {regions})",
+    '{n} players play in {need} regions, not {chosen}',
+    '{player} bids on plant {plant} now; your turn to bid or pass comes in turn order',
+    '{player} builds now; you build after them (reverse turn order)',
+    '{player} buys resources now; you buy after them (reverse turn order)',
+    '{player} chooses the next plant to auction now; you choose after them in turn order',
+    '{player} has one plant too many and is discarding one; the auctions go on after that',
+    '{player} has only {money} Elektro, so a correction takes away at most that',
+)
+
+
+def test_every_power_grid_refusal_is_in_the_reviewed_table():
+    found = refusal_templates("power_grid")
+    assert sorted(found - set(REVIEWED)) == [], "new refusals: review them and add them to REVIEWED"
+    assert sorted(set(REVIEWED) - found) == [], "refusals no longer raised: take them out of REVIEWED"
+
+
+def test_no_refusal_names_a_seat_by_number():
+    # Players are named through a {player} param (the clients show the name), never "seat 0" in the text.
+    assert [t for t in REVIEWED if re.search(r"\bseats? (\d|\{(player|players|active|seat)\})", t)] == []

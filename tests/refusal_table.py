@@ -1,0 +1,24 @@
+"""Finds every refusal template a game's rules modules raise, so each game's test can hold the reviewed table."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from companion.i18n.extract import ROOT, _literals, _name, python_files, refusal_classes
+
+
+def refusal_templates(game: str) -> set[str]:
+    """The literal reasons of every refusal (CompanionError and its subclasses) raised or built in the game's
+    package, `companion/games/<game>/`."""
+    package = ROOT / "companion" / "games" / game
+    trees = {path: ast.parse(path.read_text(encoding="utf-8"), str(path)) for path in python_files()}
+    refusals = refusal_classes(trees.values())
+    found: set[str] = set()
+    for path, tree in trees.items():
+        if Path(path).parent != package and package not in Path(path).parents:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.args and _name(node.func) in refusals:
+                found.update(_literals(node.args[0]))
+    return found
