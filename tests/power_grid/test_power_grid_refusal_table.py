@@ -8,6 +8,7 @@ import re
 from refusal_table import refusal_templates
 
 REVIEWED = (
+    'a correction is at most {limit} Elektro either way',
     "'{card}' is not a Power Grid card; enroll this tag first",
     'burning {coal} coal in the hybrids would leave more resources than your plants can store: let the hybrids burn {suggested} coal and {oil} oil instead',  # noqa: E501
     'buy at least one token',
