@@ -246,13 +246,20 @@ def test_a_refusal_reaches_the_phone_in_its_language(browser, table):
     sid, _host, token = sessions["power_grid"]
     errors: list[str] = []
     page = phone(browser, errors)
+    # Feedback goes only to the connection that sent the action, so the stale action must leave through the
+    # page's own socket: keep a handle on the sockets the page opens.
+    page.add_init_script("""(() => {
+        const Native = window.WebSocket;
+        window.__sockets = [];
+        window.WebSocket = function (...args) { const ws = new Native(...args); window.__sockets.push(ws); return ws; };
+        window.WebSocket.prototype = Native.prototype;
+        Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+    })()""")
     page.goto(f"{server.base}/join/{sid}?t={token}&lang=bn")
     page.wait_for_selector("#actions .group")
-    # A second socket of the same seat tries an action against a state long gone; both sockets hear the refusal.
     now = page.evaluate("""async ([sid, token]) => {
         const view = await (await fetch(`/api/sessions/${sid}/view?token=${encodeURIComponent(token)}`)).json();
-        const ws = new WebSocket(`ws://${location.host}/ws/sessions/${sid}/seat?token=${encodeURIComponent(token)}`);
-        await new Promise((resolve) => { ws.onmessage = resolve; });
+        const ws = window.__sockets.find((s) => s.url.includes("/seat") && s.readyState === 1);
         ws.send(JSON.stringify({ type: "action", state_id: 0, action: view.legal[0] }));
         return view.state_id;
     }""", [sid, token])

@@ -21,6 +21,7 @@ ENDPOINTS = [
     ("POST", "/api/host/sessions", SERVER),
     ("GET", "/api/host/sessions/{sid}", HOST),
     ("PATCH", "/api/host/sessions/{sid}/seats/{seat}", HOST),
+    ("PUT", "/api/host/sessions/{sid}/seats/{seat}/bot", HOST),
     ("POST", "/api/host/sessions/{sid}/actions", HOST),
     ("POST", "/api/host/sessions/{sid}/undo", HOST),
     ("POST", "/api/host/sessions/{sid}/end", HOST),
@@ -31,6 +32,8 @@ ENDPOINTS = [
 PUBLIC = {
     ("GET", "/api/sessions/{sid}/public"), ("GET", "/api/games"), ("GET", "/api/health"), ("GET", "/"),
     ("GET", "/join/{sid}"), ("GET", "/host"), ("GET", "/host/{sid}"), ("WS", "/ws/sessions/{sid}/public"),
+    # The shared pictograms: the same pictures for every game's things, secret to nobody.
+    ("GET", "/pictograms/{kind}/{name}.svg"), ("GET", "/look/{game}.json"),
 }
 SOCKETS = {("WS", "/ws/sessions/{sid}/seat")}
 
@@ -66,6 +69,8 @@ def body_for(method, path, sid, token):
         return {"token": token, "state_id": 0, "action": action}
     if path.endswith("/undo"):
         return {"token": token, "state_id": 0}
+    if path.endswith("/bot"):
+        return {"token": token, "level": "easy"}
     if "/seats/" in path:
         return {"token": token, "name": "Mallory"}
     if path.endswith("/tags"):
