@@ -4,6 +4,7 @@ horizontal scroll, no machine words, the grid in board orientation, a call when 
 from __future__ import annotations
 
 import json
+import random
 import re
 import shutil
 import urllib.request
@@ -160,7 +161,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     store = Store(db_path)
     sessions = {}
     try:
-        for game, players, seed in (("shifting_stones", 3, 4), ("bohnanza", 3, 2), ("power_grid", 3, 2)):
+        games = (("shifting_stones", 3, 4), ("bohnanza", 3, 2), ("power_grid", 3, 2), ("tiny", 3, 5))
+        for game, players, seed in games:
             session = Session.create(store, game, players, seed=seed, names=["Ann", "Bo", "Cy"])
             sessions[game] = Seated(session.id, session.host_token, tuple(r.token for r in store.seats(session.id)))
     finally:
@@ -428,3 +430,69 @@ def test_power_grid_auction_shows_the_limit_and_a_city_is_built_in_two_taps_on_t
     assert not FORBIDDEN.findall(ticker), ticker
     phone.close()
     assert table.errors == [], table.errors
+
+
+# -- every game, every language ------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["bn", "is", "si"])
+def test_each_games_phone_in_the_other_languages_passes_axe_and_shows_no_machine_words(table: Table, lang: str):
+    for game in ("shifting_stones", "bohnanza", "power_grid"):
+        public = table.envelope(game)
+        seat = next((s for s in public["current_seats"] if isinstance(s, int)), 0)
+        phone = table.phone(game, seat, lang)
+        phone.page.wait_for_selector("#actions .group, #actions p")
+        assert phone.page.evaluate("document.documentElement.lang") == lang
+        phone.check("view")
+        phone.close()
+    assert table.errors == [], table.errors
+
+
+def test_a_phone_calls_its_player_when_it_becomes_their_turn(table: Table):
+    game = "shifting_stones"
+    public = table.envelope(game)
+    waiting = (current(public) + 1) % 3
+    phone = table.phone(game, waiting)
+    page = phone.page
+    assert not page.title().startswith("●")
+    assert page.evaluate("window.__vibrations.length") == 0
+    for _ in range(40):  # the others play (skip or end their turns) until it is this player's turn
+        public = table.envelope(game)
+        if current(public) == waiting:
+            break
+        seat = current(public)
+        legal = table.envelope(game, seat)["legal"]
+        ends = [a for a in legal if a["action"] in ("skip_turn", "end_turn")]
+        table.act(game, seat, ends[0] if ends else legal[0])
+    page.wait_for_selector(".turn.mine")
+    page.wait_for_function("document.body.dataset.called === '1'")
+    assert page.title().startswith("●")
+    assert page.evaluate("window.__vibrations.length") == 1
+    # Feedback never covers the header: a refusal appears below it.
+    page.locator("#actions button.undo").click()
+    page.wait_for_selector("#head .toast.error")
+    top = page.locator("#top").bounding_box()
+    toast = page.locator("#head .toast").bounding_box()
+    assert toast["y"] >= top["y"] + top["height"] - 1
+    page.screenshot(path=str(table.artifacts / "phone16-turn-called.png"))
+    phone.close()
+    assert table.errors == [], table.errors
+
+
+def test_final_scores_are_in_rank_order_with_names(table: Table):
+    game = "tiny"
+    rng = random.Random(1)
+    for _ in range(60):
+        public = table.envelope(game)
+        if public["over"]:
+            break
+        seat = current(public)
+        table.act(game, seat, rng.choice(table.envelope(game, seat)["legal"]))
+    public = table.envelope(game, 0)
+    assert public["over"]
+    phone = table.phone(game, 0)
+    rows = phone.page.locator(".scores ol.ranking li").all_inner_texts()
+    scores = public["scores"]["scores"]
+    names = {p["seat"]: p["name"] for p in public["players"]}
+    expected = sorted(names, key=lambda s: (s not in public["scores"]["winners"], -scores[s], s))
+    assert [r.split(":")[0].split(".", 1)[1].strip() for r in rows] == [names[s] for s in expected]
+    phone.check("final-scores")
+    phone.close()
