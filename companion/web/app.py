@@ -21,7 +21,7 @@ from companion.store import Store
 from companion.web import edge
 from companion.web.deps import refusal
 from companion.web.hub import Hub
-from companion.web.routers import api, host, look, pages, ws
+from companion.web.routers import api, host, look, night, pages, ws
 from companion.web.routers.pages import STATIC
 from companion.web.settings import Settings
 
@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.include_router(api.router)
     app.include_router(host.router)
+    app.include_router(night.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(look.router)

@@ -50,6 +50,11 @@ class Settings:
     bot_patience_seconds: float = 20.0
     bot_workers: str = "process"
     bot_think: dict[str, float] = dataclasses.field(default_factory=dict)
+    # The table's Wi-Fi, shown as a code phones scan (`--wifi SSID:PASSWORD`, else the Pi's own configuration).
+    wifi_ssid: str | None = None
+    wifi_password: str = ""
+    # The server announces itself as companion.local (mDNS) and the links use that name.
+    mdns: bool = False
 
     @classmethod
     def from_env(cls) -> Settings:

@@ -116,6 +116,8 @@ def host_view(live: LiveSession) -> dict[str, Any]:
         "languages": [{"lang": lang, "name": catalog(lang).name} for lang in available()],
         "colours": list(COLOURS),
         "has_cards": bool(game.cards()),
+        # Seats with a phone connected now (the others may need the host to act for them).
+        "connected": sorted({c.viewer for c in live.connections if isinstance(c.viewer, int)}),
     }
 
 
