@@ -16,6 +16,7 @@ from companion.i18n import available, catalog
 from companion.store import Session, Store
 from companion.store.db import COLOURS
 from companion.web.deps import HubDep, SettingsDep, base_url
+from companion.web.edge import is_plain_token
 from companion.web.hub import Hub, LiveSession, MissingToken
 from companion.web.models import (
     ActionRequest,
@@ -40,7 +41,7 @@ TokenQuery = Query(default=None, max_length=200, description="the host token (or
 def check_server_token(settings: Settings, token: str | None) -> None:
     if not token:
         raise MissingToken("this needs the server token `companion serve` printed")
-    if not hmac.compare_digest(token.encode(), settings.server_token.encode()):
+    if not is_plain_token(token) or not hmac.compare_digest(token.encode(), settings.server_token.encode()):
         raise NotAllowed("that is not this server's token")
 
 
