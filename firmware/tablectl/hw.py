@@ -27,7 +27,8 @@ class UsbPort:
         self.out_poller = select.poll()
         self.out_poller.register(sys.stdout, select.POLLOUT)
         self.one = bytearray(1)
-        self.quiet_until = 0  # after a slow write: the host is not reading, so nothing is written for a while
+        self.quiet = False  # after a slow write: the host is not reading, so nothing is written for a while
+        self.quiet_until = 0
 
     def any(self):
         for _ in self.poller.ipoll(0):
@@ -47,8 +48,10 @@ class UsbPort:
 
         The rp2 says only whether some room is left; a write that must wait for the rest can block up to
         500 ms, so after a slow write we pause writing for QUIET_MS (frames wait in the ring meanwhile)."""
-        if time.ticks_diff(time.ticks_ms(), self.quiet_until) < 0:
-            return False
+        if self.quiet:
+            if time.ticks_diff(time.ticks_ms(), self.quiet_until) < 0:
+                return False
+            self.quiet = False  # (a flag, not the ticks alone: they wrap after about six days)
         for _ in self.out_poller.ipoll(0):
             return True
         return False
@@ -60,6 +63,7 @@ class UsbPort:
         started = time.ticks_ms()
         self.tx.write(buf, 0, length)  # offset and length: no slice, no allocation
         if time.ticks_diff(time.ticks_ms(), started) > self.SLOW_MS:
+            self.quiet = True
             self.quiet_until = time.ticks_add(time.ticks_ms(), self.QUIET_MS)
 
 
