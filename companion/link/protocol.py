@@ -87,6 +87,7 @@ class HostProtocol:
     SYNC_RETRY = 0.5  # seconds between syncs while the board has not answered
     SILENCE = 3.5  # seconds without a frame from a ready board before we sync again
     RESYNC_AFTER = 8  # retransmissions without progress before the session is synced again
+    GIVE_UP_AFTER = 5.0  # seconds after that sync before a frame the board still does not take is dropped
 
     def __init__(self) -> None:
         self.reader = _frame.Reader()
@@ -109,6 +110,7 @@ class HostProtocol:
         self.retransmits = 0
         self.tries = 0  # retransmissions since the board last acknowledged something
         self.resynced = False  # the session was synced again for the frame at the head of `pending`
+        self.resynced_at = 0.0
         self.given_up: list[str] = []  # kinds of commands dropped as undeliverable
         self.results: collections.deque[tuple[str, dict[str, Any]]] = collections.deque()
         self.mismatch = ""
@@ -331,13 +333,14 @@ class HostProtocol:
             self._sync(now)
         elif self.ready:
             if self.pending and now - self.last_send >= self.RTO:
-                if self.tries < self.RESYNC_AFTER:
+                if self.tries < self.RESYNC_AFTER or (self.resynced and now - self.resynced_at < self.GIVE_UP_AFTER):
                     self.tries += 1
                     self._retransmit(now)
                 elif not self.resynced:
                     # No progress for a while: sync again rather than resend forever; the hello tells what the
                     # board took, so the queue moves on.
                     self.resynced = True
+                    self.resynced_at = now
                     self.tries = 0
                     self.start(now)
                     return

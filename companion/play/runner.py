@@ -406,15 +406,15 @@ class Table:
 
     async def _take_over(self, device: str) -> None:
         old = self.board
-        link = await BoardLink().start()
-        self.board = link
         if self._pump_task is not None:
             self._pump_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pump_task
-        self._pump_task = asyncio.create_task(self._pump(link), name="board-events")
         if old is not None:
-            await old.close()  # the simulated board stops
+            await old.close()  # the simulated board stops first: one controller at a time
+        link = await BoardLink().start()
+        self.board = link
+        self._pump_task = asyncio.create_task(self._pump(link), name="board-events")
         self.out(f"controller: a board was plugged in at {device}; it takes over"
                  + (" and the simulated board stops" if old is not None else ""))
         self._notice(TAKEN_OVER)

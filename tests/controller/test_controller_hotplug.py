@@ -41,25 +41,25 @@ def test_a_board_plugged_in_takes_over_and_an_unplugged_one_falls_back_to_the_ph
         simulated = table.board
         plugged.append(discovery.BoardPort(real.start(), "E6614C0000000001", "Board in FS mode"))
         wait_until(lambda: table.table is not None and table.table.board is not None
-                   and table.table.board.sim is None and table.table.board.connected, 10, "the board to take over")
-        assert simulated._stop.is_set(), "the simulated board stops"
+                   and table.table.board.sim is None and table.table.board.connected, 30, "the board to take over")
+        assert simulated._stop.is_set(), "the simulated board stopped before the new one took over"
         assert runner.TAKEN_OVER in notes
         assert any("takes over and the simulated board stops" in line for line in table.lines)
         handled = table.table.handled
         real.click(0)
-        wait_until(lambda: table.table is not None and table.table.handled > handled, 10, "a press on the new board")
+        wait_until(lambda: table.table is not None and table.table.handled > handled, 30, "a press on the new board")
 
         # Unplugged mid-game: a notice, the phones go on; what is pressed meanwhile waits on the board.
         real.unplug()
         plugged.clear()
-        wait_until(lambda: runner.UNPLUGGED in notes, 10, "the notice that the controller is gone")
+        wait_until(lambda: runner.UNPLUGGED in notes, 30, "the notice that the controller is gone")
         handled = table.table.handled
         real.click(1)
         time.sleep(0.3)
         assert table.table.handled == handled
         plugged.append(discovery.BoardPort(real.replug(), "E6614C0000000001", "Board in FS mode"))
-        wait_until(lambda: runner.BACK in notes, 10, "the notice that the controller is back")
-        wait_until(lambda: table.table is not None and table.table.handled > handled, 10,
+        wait_until(lambda: runner.BACK in notes, 30, "the notice that the controller is back")
+        wait_until(lambda: table.table is not None and table.table.handled > handled, 30,
                    "the press made while unplugged")
         assert table.table.board is not None and table.table.board.sim is None, "no restart, the same link"
         assert notes.count(runner.TAKEN_OVER) == 1

@@ -354,7 +354,10 @@ def test_a_frame_the_board_never_takes_costs_a_resync_then_is_dropped():
     pair.host.command("leds", {"seats": ["030303"]}, pair.now)
     pair.pump(HostProtocol.RTO * 1000 * (HostProtocol.RESYNC_AFTER + 2) + 600)
     assert "hello" in pair.kinds(), "after RESYNC_AFTER tries the session is synced again"
-    pair.pump(HostProtocol.RTO * 1000 * (HostProtocol.RESYNC_AFTER + 2))
+    assert pair.host.given_up == []
+    pair.pump(HostProtocol.GIVE_UP_AFTER * 1000 - 1000)
+    assert pair.host.given_up == [], "a slow board gets its time"
+    pair.pump(1000 + HostProtocol.RTO * 1000 * (HostProtocol.RESYNC_AFTER + 2))
     assert pair.host.given_up == ["beep"]
     pair.pump(100)
     assert pair.rig.hw.pixels.shown[0] == (3, 3, 3), "what followed the dropped frame arrives"
