@@ -142,6 +142,8 @@ def main() -> int:
         "display.full_p95_ms": out.get("display.full_p95_ms_en", float("nan")),
         "display.full_p95_cpu_ms": out.get("display.full_p95_cpu_ms_en", float("nan")),
         "display.full_p95_ms_shaped": max(shaped) if shaped else float("nan"),
+        "display.full_p95_cpu_ms_shaped": max((out[f"display.full_p95_cpu_ms_{lang}"] for lang in ("bn", "sd", "si")
+                                               if f"display.full_p95_cpu_ms_{lang}" in out), default=float("nan")),
         "display.toast_p50_ms": max(toasts) if toasts else float("nan"),
         "display.idle_cpu_percent": share,
         "display.rss_mb": rss / 1024,

@@ -38,13 +38,14 @@ WITH_JSON = {"bench_play", "bench_web", "bench_shifting_stones", "bench_power_gr
 
 def machine() -> dict[str, object]:
     """What the figures were measured on."""
-    model = ""
+    fields: dict[str, str] = {}
     cpuinfo = Path("/proc/cpuinfo")
     if cpuinfo.exists():
         for line in cpuinfo.read_text().splitlines():
-            if line.lower().startswith(("model name", "hardware", "model")) and ":" in line:
-                model = line.split(":", 1)[1].strip()
-                break
+            name, _, value = line.partition(":")
+            fields.setdefault(name.strip().lower(), value.strip())
+    # x86 names its processor "model name"; a Raspberry Pi names the board "Model" (and "model" is a number on x86).
+    model = fields.get("model name") or fields.get("hardware") or fields.get("model", "")
     return {
         "cpu": model or platform.processor() or platform.machine(),
         "cores": os.cpu_count() or 0,
