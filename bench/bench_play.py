@@ -78,7 +78,11 @@ class Child:
         self.lines: list[str] = []
         self.ready_at = 0.0
         threading.Thread(target=self._read, daemon=True).start()
-        wait_until(lambda: self.ready_at or self.process.poll() is not None, 60, "companion play to be ready")
+        try:
+            wait_until(lambda: self.ready_at or self.process.poll() is not None, 60, "companion play to be ready")
+        except SystemExit:
+            self.process.kill()
+            raise
         if not self.ready_at:
             raise SystemExit("companion play stopped:\n" + "\n".join(self.lines))
 
@@ -172,59 +176,65 @@ def latencies(actions: int, seed: int, directory: str) -> dict[str, Any]:
 
     port = free_port()
     child = Child([str(session.id), "--db", db, "--port", str(port), "--board", board.start()])
-    controller = board.controller
-    controller.buttons.emit = timed(controller.buttons.emit, lambda action: action >= 2)
-    controller.keys.emit = timed(controller.keys.emit, lambda action: action >= 2)
-    controller.tags.emit = timed(controller.tags.emit, lambda present: bool(present))
-    base = f"http://127.0.0.1:{port}"
-    phones = [Phone(f"ws://127.0.0.1:{port}/ws/sessions/{session.id}/seat?token={t}") for t in tokens]
-    display = Listener()
-    client = PublicClient(base, session.id, lambda m: display.saw(json.dumps(m, separators=(",", ":"))))
-    client.start()
-    wait_until(lambda: all(0 in p.view_at for p in phones) and 0 in display.view_at, what="the first views")
-    idle_mb = rss_mb(child.process.pid)
+    client: Any = None
+    try:
+        controller = board.controller
+        controller.buttons.emit = timed(controller.buttons.emit, lambda action: action >= 2)
+        controller.keys.emit = timed(controller.keys.emit, lambda action: action >= 2)
+        controller.tags.emit = timed(controller.tags.emit, lambda present: bool(present))
+        base = f"http://127.0.0.1:{port}"
+        phones = [Phone(f"ws://127.0.0.1:{port}/ws/sessions/{session.id}/seat?token={t}") for t in tokens]
+        display = Listener()
+        client = PublicClient(base, session.id, lambda m: display.saw(json.dumps(m, separators=(",", ":"))))
+        client.start()
+        wait_until(lambda: all(0 in p.view_at for p in phones) and 0 in display.view_at, what="the first views")
+        idle_mb = rss_mb(child.process.pid)
 
-    rng = random.Random(seed)
-    bot = game.bots()["trader"]
-    timings: dict[str, list[float]] = {"phone": [], "display": []}
-    kinds: dict[str, int] = {}
-    for _ in range(actions):
-        state = replica.state
-        if game.is_over(state):
-            break
-        plannable = []
-        for seat in game.current_seats(state):
-            for action in game.legal_actions(state, seat):
-                if action.kind in ("harvest", "buy_field"):
-                    continue  # the keys act for the last seat pressed: left out so the script stays simple
-                plan = planner.plan(action)
-                if plan is not None:
-                    plannable.append((action, plan))
-        target = replica.state_id + 1
-        if not plannable:
-            # Only a phone can move on now (a harvest for a bean that fits no field, a trade): not timed.
-            seat, legal = next((s, game.legal_actions(state, s)) for s in game.current_seats(state)
-                               if isinstance(s, int) and game.legal_actions(state, s))
-            action = bot.choose(game, state, seat, legal, rng) or legal[0]
-            phones[seat].ws.send(json.dumps({"type": "action", "state_id": replica.state_id,
-                                             "action": action.to_json()}))
-            wait_until(lambda t=target: all(t in p.view_at for p in phones), what=f"{action.to_json()}")
+        rng = random.Random(seed)
+        bot = game.bots()["trader"]
+        timings: dict[str, list[float]] = {"phone": [], "display": []}
+        kinds: dict[str, int] = {}
+        for _ in range(actions):
+            state = replica.state
+            if game.is_over(state):
+                break
+            plannable = []
+            for seat in game.current_seats(state):
+                for action in game.legal_actions(state, seat):
+                    if action.kind in ("harvest", "buy_field"):
+                        continue  # the keys act for the last seat pressed: left out so the script stays simple
+                    plan = planner.plan(action)
+                    if plan is not None:
+                        plannable.append((action, plan))
+            target = replica.state_id + 1
+            if not plannable:
+                # Only a phone can move on now (a harvest for a bean that fits no field, a trade): not timed.
+                seat, legal = next((s, game.legal_actions(state, s)) for s in game.current_seats(state)
+                                   if isinstance(s, int) and game.legal_actions(state, s))
+                action = bot.choose(game, state, seat, legal, rng) or legal[0]
+                phones[seat].ws.send(json.dumps({"type": "action", "state_id": replica.state_id,
+                                                 "action": action.to_json()}))
+                wait_until(lambda t=target: all(t in p.view_at for p in phones), what=f"{action.to_json()}")
+                replica.submit(action, action.seat)
+                continue
+            action, plan = rng.choice(plannable)
+            for press in plan:
+                perform(board, uids, press)
+            wait_until(lambda t=target: all(t in p.view_at for p in phones) and t in display.view_at,
+                       what=f"{action.to_json()}")
+            start = controller_emitted[0]
+            timings["phone"].append(max(p.view_at[target] for p in phones) - start)
+            timings["display"].append(display.view_at[target] - start)
+            kinds[action.kind] = kinds.get(action.kind, 0) + 1
             replica.submit(action, action.seat)
-            continue
-        action, plan = rng.choice(plannable)
-        for press in plan:
-            perform(board, uids, press)
-        wait_until(lambda t=target: all(t in p.view_at for p in phones) and t in display.view_at,
-                   what=f"{action.to_json()}")
-        start = controller_emitted[0]
-        timings["phone"].append(max(p.view_at[target] for p in phones) - start)
-        timings["display"].append(display.view_at[target] - start)
-        kinds[action.kind] = kinds.get(action.kind, 0) + 1
-        replica.submit(action, action.seat)
-    busy_mb = rss_mb(child.process.pid)
-    client.stop()
-    child.stop()
-    board.stop()
+        busy_mb = rss_mb(child.process.pid)
+    finally:
+        # Whatever happened (a timeout ends the bench with SystemExit), the table and its board are stopped: a
+        # `companion play` left running would hold the pseudo-terminal's lock for the next run.
+        if client is not None:
+            client.stop()
+        child.stop()
+        board.stop()
     return {"timings": timings, "kinds": kinds, "idle_mb": idle_mb, "busy_mb": busy_mb}
 
 

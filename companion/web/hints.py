@@ -15,6 +15,7 @@ import concurrent.futures
 import multiprocessing
 import os
 import threading
+import time
 from typing import Any
 
 from companion.core.game import Game
@@ -39,6 +40,18 @@ def compute_hints(game: Game[Any], state: Any, seat: Seat) -> dict[str, Any]:
     return game.hints(state, seat)
 
 
+def _watch_parent(parent: int) -> None:
+    """In a worker: leave when the server is gone. A server killed outright (a power cut's cousin, `kill -9`, the
+    crash tests) cannot shut its pool down, and a worker holds its own end of the job queue, so it would never
+    notice on its own."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _warm() -> None:
     """Import the engines in a new worker before the first real job arrives."""
     from companion.core.registry import all_games
@@ -61,7 +74,8 @@ class HintPool:
             if self._executor is None:
                 if self.workers > 0:
                     context = multiprocessing.get_context("spawn")
-                    self._executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+                    self._executor = concurrent.futures.ProcessPoolExecutor(
+                        self.workers, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),))
                 else:
                     self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hints")
             return self._executor
