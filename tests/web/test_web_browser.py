@@ -274,3 +274,28 @@ def test_the_lobby_starts_a_game_and_opens_its_host_page(browser, db_path):
     finally:
         server.stop()
     assert errors == [], errors
+
+
+def test_a_phone_shows_its_hints_when_they_follow_the_view(browser, db_path, new_session, artifacts):
+    """Views go out first and hints after: the page draws the view, then adds the hints for that same state."""
+    seated = new_session("shifting_stones", 3, seed=2)
+    settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port())
+    server = ThreadServer(settings).start()
+    errors: list[str] = []
+    try:
+        page = phone_page(browser, errors)
+        page.goto(f"{server.base}/join/{seated.id}?t={seated.tokens[0]}")
+        page.wait_for_selector("body[data-state-id='0']")
+        page.wait_for_selector("section.hints", timeout=60_000)  # the first hints wait for the worker to start
+        session = server_session(server, seated.id)
+        seat = next(s for s in session.game.current_seats(session.state) if isinstance(s, int))
+        action = session.legal_actions(seat)[0]
+        post(f"{server.base}/api/host/sessions/{seated.id}/actions",
+             {"token": seated.host, "state_id": session.state_id, "action": action.to_json()})
+        page.wait_for_selector("body[data-state-id='1']")
+        page.wait_for_selector("section.hints", timeout=30_000)
+        assert page.locator("section.hints").count() == 1
+        page.screenshot(path=str(artifacts / "phone-hints-after-view.png"), full_page=True)
+    finally:
+        server.stop()
+    assert errors == [], errors
