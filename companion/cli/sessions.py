@@ -198,7 +198,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     if not rows:
         print("no sessions yet")
     for row in rows:
-        names = ", ".join(s.name for s in store.seats(row.id))
+        names = ", ".join(printable(s.name) for s in store.seats(row.id))
         actions = sum(1 for r in store.log(row.id) if r.kind == "action" and not r.undone)
         print(f"{row.id}\t{row.game}\t{row.status}\t{actions} actions\t{names}")
     return 0
@@ -300,7 +300,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     tr = cli_text(args.lang)
     cat = catalog(negotiate(args.lang or os.environ.get("COMPANION_LANG") or None))
-    names = [r.name for r in store.seats(session.id)]
+    names = [printable(r.name) for r in store.seats(session.id)]
     print(tr("session {id}: {title} with {players} bots (stored in {path})", id=session.id, title=tr(game.title),
              players=args.players, path=str(store.path)))
     steps = 0

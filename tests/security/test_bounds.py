@@ -138,3 +138,14 @@ def test_names_on_the_command_line_are_limited_and_never_printed_raw(tmp_path: P
     out = result.stdout + result.stderr
     assert "\x1b" not in out and "\x07" not in out and "A" * 41 not in out
     assert "name" in out
+
+
+def test_a_stored_name_with_control_characters_is_never_printed_raw(tmp_path: Path) -> None:
+    """A store written before names were checked: listing it prints U+FFFD where an escape sequence was."""
+    store = Store(tmp_path / "cli.sqlite3")
+    session = Session.create(store, "bohnanza", 3, seed=1)
+    store.update_seat(session.id, 0, name="Ann\x1b[2J\x07")
+    store.close()
+    result = run_cli(tmp_path, "list")
+    assert result.returncode == 0, result.stderr
+    assert "Ann\ufffd[2J\ufffd" in result.stdout and "\x1b" not in result.stdout and "\x07" not in result.stdout
