@@ -153,8 +153,10 @@ class SearchBot:
     real one, tries the candidate with the best upper confidence bound (UCB1), plays on with the fast policy and
     judges the result; the candidate with the best mean wins. Ties go to the policy's own choice."""
 
-    def __init__(self, adapter: Adapter, budget: Budget, level: str = "strong", exploration: float = 0.7) -> None:
+    def __init__(self, adapter: Adapter, budget: Budget, level: str = "strong", exploration: float = 0.7,
+                 margin: float = 0.04) -> None:
         self.adapter = adapter
+        self.margin = margin
         self.budget = budget
         self.level = level
         self.exploration = exploration
@@ -206,7 +208,10 @@ class SearchBot:
             visits[pick] += 1
             done += 1
         self.last_iterations = done
-        return max(range(n), key=lambda i: (total[i] / visits[i] if visits[i] else -1.0, -i))
+        mean = [total[i] / visits[i] if visits[i] else -1.0 for i in range(n)]
+        best = max(range(n), key=lambda i: (mean[i], -i))
+        # Few noisy playouts must not talk it out of the policy's move: another wins only by a clear margin.
+        return best if mean[best] > mean[0] + self.margin else 0
 
 
 class PolicyBot:

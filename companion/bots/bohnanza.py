@@ -89,7 +89,8 @@ class BohnanzaHooks:
                                             and seat == state.active):
             out += [a for a in legal if isinstance(a, Harvest)]
         elif isinstance(first, BuyField):
-            out.append(None)
+            # Not buying means doing what the policy would do without that choice (passing only if it may).
+            out.append(self._policy.choose(game, state, seat, [a for a in legal if not isinstance(a, BuyField)], rng))
         else:
             return [first] if first is not None else []
         unique: list[Action | None] = []

@@ -129,7 +129,7 @@ def test_phones_and_bots_play_a_game_to_the_end(tmp_path: Path, game_name: str, 
         table.http.get(f"/api/sessions/{sid}/public").raise_for_status()  # the server loads the game: bots start
         while not table.replica.game.is_over(table.replica.state):
             assert time.monotonic() < deadline, "the game did not end in time"
-            if bot_moves_when_taken is None and driver(server, sid).moves >= 12:
+            if bot_moves_when_taken is None and sum(s == taken_back for s, _ in driver(server, sid).played) >= 3:
                 table.hand_back(taken_back)
                 bot_moves_when_taken = [a for s, a in driver(server, sid).played if s == taken_back]
             if not table.step():
