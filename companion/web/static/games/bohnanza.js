@@ -5,6 +5,12 @@
 import { clear, formatNumber, h, playerName, t, tn } from "../common.js";
 import { look, pic, picName } from "../look.js";
 
+/** Draw the page again (the phone page's redraw; the host page redraws when a selection is set). */
+function redraw(ctx) {
+  if (ctx.redraw) ctx.redraw();
+  else if (ctx.select) ctx.select(ctx.selection);
+}
+
 const OFFER_KINDS = ["accept_offer", "refuse_offer", "counter_offer", "withdraw_offer"];
 
 // What the trade composer holds while the state stays the same (redraws must not lose a half-built offer).
@@ -281,7 +287,7 @@ function offersPanel(group, ctx) {
       mineFor("counter_offer").length && offer ? h("button", { type: "button", class: "act counter", "aria-expanded": countering === id ? "true" : "false",
         onclick: () => {
           countering = countering === id ? null : id;
-          ctx.redraw();
+          redraw(ctx);
         } }, t("Counter")) : null,
       mineFor("withdraw_offer").map((a) => h("button", { type: "button", class: "act withdraw", onclick: () => ctx.submit(a) }, t("Take back"))));
     return h("div", { class: "offer" }, offer ? offerCard(envelope, offer, buttons) : buttons,
@@ -300,7 +306,7 @@ function endTradingPanel(group, ctx) {
         h("p", { class: "warn" }, tn("{count} offer is still open. End trading anyway?", open)),
         h("button", { type: "button", class: "act primary", onclick: () => {
           confirmEnd = null;
-          ctx.redraw();
+          redraw(ctx);
         } }, t("Keep trading")),
         h("button", { type: "button", class: "act end-trading-anyway", onclick: () => {
           confirmEnd = null;
@@ -311,7 +317,7 @@ function endTradingPanel(group, ctx) {
   }
   return h("button", { type: "button", class: "act end-trading", onclick: () => {
     confirmEnd = key;
-    ctx.redraw();
+    redraw(ctx);
   } }, t("End trading"));
 }
 

@@ -6,6 +6,12 @@ import { stepper } from "../actions.js";
 import { formatNumber, h, logText, playerName, t, tn, words } from "../common.js";
 import { look, pic, picName } from "../look.js";
 
+/** Draw the page again (the phone page's redraw; the host page redraws when a selection is set). */
+function redraw(ctx) {
+  if (ctx.redraw) ctx.redraw();
+  else if (ctx.select) ctx.select(ctx.selection);
+}
+
 const SVG = "http://www.w3.org/2000/svg";
 // The printed regions' colours, light enough for dark names and houses on them.
 const REGION_FILL = {
@@ -167,7 +173,7 @@ function mapSection(envelope, ctx) {
     }
     if (best && bestD < 40 * 40) {
       chosenCity = best.id;
-      if (ctx.redraw) ctx.redraw();
+      redraw(ctx);
     }
   });
   const legend = h("p", { class: "pg-legend" }, (envelope.players || []).map((p) => h("span", { class: "who" },
@@ -224,12 +230,12 @@ function plansSection(envelope, ctx) {
         } }, tn("Build these {count} cities", set.k)),
         h("button", { type: "button", class: "act", onclick: () => {
           planAsk = null;
-          ctx.redraw();
+          redraw(ctx);
         } }, t("Cancel")));
     }
     return h("button", { type: "button", class: "act plan", dataset: { cities: key }, onclick: () => {
       planAsk = key;
-      ctx.redraw();
+      redraw(ctx);
     } }, tn("Build these {count} for {total}", set.k, { total: set.total }), h("small", {}, ": ", set.cities.map((c) => cityName(envelope, c)).join(", ")));
   }));
 }

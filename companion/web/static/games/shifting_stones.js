@@ -5,6 +5,12 @@
 import { formatNumber, h, playerName, t, tn } from "../common.js";
 import { look, pic, picName } from "../look.js";
 
+/** Draw the page again (the phone page's redraw; the host page redraws when a selection is set). */
+function redraw(ctx) {
+  if (ctx.redraw) ctx.redraw();
+  else if (ctx.select) ctx.select(ctx.selection);
+}
+
 const MOVE_KINDS = ["shift_stones", "flip_stone"];
 // A stone's two faces: flipping shows the other one.
 const OTHER_FACE = {
@@ -93,13 +99,13 @@ function tapStone(envelope, ctx, cell) {
   if (card === null) {
     picked.cell = picked.cell === cell ? null : cell;
     note = t("Now choose the card to spend.");
-    ctx.redraw();
+    redraw(ctx);
     return;
   }
   if (picked.cell === null || picked.cell === cell || !neighbours(picked.cell, cell)) {
     picked.cell = picked.cell === cell ? null : cell;
     note = null;
-    ctx.redraw();
+    redraw(ctx);
     return;
   }
   const [a, b] = [Math.min(picked.cell, cell), Math.max(picked.cell, cell)];
@@ -112,7 +118,7 @@ function tapStone(envelope, ctx, cell) {
 function grid(envelope, ctx) {
   const faces = (view(envelope).grid || {}).faces || [];
   const last = new Set(view(envelope).last_move || []);
-  const tappable = moves(envelope).length > 0 && Boolean(ctx.submit && ctx.redraw);
+  const tappable = moves(envelope).length > 0 && Boolean(ctx.submit);
   if (tappable) syncPicked(envelope, chosenCard(envelope, ctx));
   return h("div", { class: "ss-grid", dir: "ltr", role: "group", "aria-label": t("The stones") }, faces.map((f, i) => {
     const selected = tappable && picked.cell === i;
@@ -216,7 +222,7 @@ function endTurnPanel(group, ctx) {
   if (confirmEnd !== key) {
     return h("button", { type: "button", class: "act end-turn", onclick: () => {
       confirmEnd = key;
-      ctx.redraw();
+      redraw(ctx);
     } }, t("End your turn"));
   }
   return h("div", { class: "confirm-end", role: "alertdialog", "aria-label": t("End your turn?") },
@@ -224,7 +230,7 @@ function endTurnPanel(group, ctx) {
       { cards: scorable.map((c) => cardName(envelope, c)).join("; ") })),
     h("button", { type: "button", class: "act primary", onclick: () => {
       confirmEnd = null;
-      ctx.redraw();
+      redraw(ctx);
     } }, t("Keep playing")),
     h("button", { type: "button", class: "act", onclick: () => {
       confirmEnd = null;
