@@ -42,9 +42,12 @@ class BaselineHeuristicBot:
         if Fire in kinds:
             return legal[0]  # the solver's best firing is offered first
         if DiscardPlant in kinds:
-            return min(legal, key=lambda a: (PLANTS[a.plant].cities, a.plant))  # type: ignore[attr-defined]
+            # Moving resources first is also legal now (rulings, issue 14); the baseline only ever discards.
+            discards = [a for a in legal if isinstance(a, DiscardPlant)]
+            return min(discards, key=lambda a: (PLANTS[a.plant].cities, a.plant))
         if FinishDiscard in kinds:
-            moves = [a for a in legal if isinstance(a, MoveResources)]
+            pending = state.discard
+            moves = [a for a in legal if isinstance(a, MoveResources) and pending and a.from_plant == pending.plant]
             return max(moves, key=lambda a: a.count) if moves else legal[-1]
         if Bid in kinds or Pass in kinds:
             return self._bid(state, seat, legal)
