@@ -2,7 +2,7 @@
 // cards, offers drawn as cards with Accept / Refuse / Counter, a trade composer (tap the cards you give and the beans
 // you want), harvests that say what they pay, and "End trading" at the bottom, confirmed while offers are open.
 
-import { clear, formatNumber, h, playerName, t, tn } from "../common.js";
+import { clear, formatNumber, h, playerName, setArgWords, t, tn } from "../common.js";
 import { look, pic, picName } from "../look.js";
 
 /** Draw the page again (the phone page's redraw; the host page redraws when a selection is set). */
@@ -407,3 +407,6 @@ export default {
     plant_bean: plantPanel,
   },
 };
+
+// Any page that draws this game (the phone, the host page) words its log the same way.
+setArgWords(argWords, rewordTemplate);

@@ -3,7 +3,7 @@
 // your plants; resources per plant with the price of each next unit; the firing the companion proposes.
 
 import { stepper } from "../actions.js";
-import { formatNumber, h, logText, playerName, t, tn, words } from "../common.js";
+import { formatNumber, h, logText, playerName, setArgWords, t, tn, words } from "../common.js";
 import { look, pic, picName } from "../look.js";
 
 /** Draw the page again (the phone page's redraw; the host page redraws when a selection is set). */
@@ -477,3 +477,6 @@ export default {
     fire: fireComposer,
   },
 };
+
+// Any page that draws this game (the phone, the host page) words its log the same way.
+setArgWords(argWords);

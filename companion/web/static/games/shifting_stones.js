@@ -2,7 +2,7 @@
 // swap), the cards drawn as their patterns. The grid, the cards and the patterns keep the board's orientation in
 // every language: a right-to-left page mirrors its text and chrome, never them.
 
-import { formatNumber, h, playerName, t, tn } from "../common.js";
+import { formatNumber, h, playerName, setArgWords, t, tn } from "../common.js";
 import { look, pic, picName } from "../look.js";
 
 /** Draw the page again (the phone page's redraw; the host page redraws when a selection is set). */
@@ -301,3 +301,6 @@ export default {
     end_turn: endTurnPanel,
   },
 };
+
+// Any page that draws this game (the phone, the host page) words its log the same way.
+setArgWords(argWords);
