@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.i18n.cli",
     "companion.cli.play",
     "companion.cli.arena",
+    "companion.cli.night",
 )
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.store.db import default_path
+from companion.web.network import add_arguments as add_network_arguments
 
 from .serve import DEFAULT_PORT
 from .sessions import add_bot_argument, add_db_argument, parse_bots, parse_chance, parse_sets
@@ -40,6 +41,7 @@ def register(sub: Any) -> None:
     p.add_argument("--names", nargs="+", help="player names in seat order (a new game)")
     add_bot_argument(p)
     p.add_argument("--new", action="store_true", help="start a new game even if one of GAME is open")
+    add_network_arguments(p)
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
     p.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
                    help="the address to listen on (default 0.0.0.0: every interface of this machine)")
@@ -92,5 +94,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         display=not args.no_display,
         fullscreen=args.fullscreen,
         size=args.size,
+        wifi=args.wifi,
+        mdns=not args.no_mdns,
     )
     return asyncio.run(Table(options).run())

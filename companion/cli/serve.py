@@ -16,6 +16,8 @@ from companion.core.names import printable
 from companion.i18n import cli_text
 from companion.store import Session, Store
 from companion.store.db import default_path
+from companion.web.network import MDNS_HOST, Announcer, table_wifi
+from companion.web.network import add_arguments as add_network_arguments
 
 from .sessions import add_bot_argument, add_db_argument, add_game_arguments, parse_bots, parse_chance, parse_sets
 
@@ -48,6 +50,7 @@ def register(sub: Any) -> None:
     p.add_argument("--access-log", action="store_true", help="log every request (tokens are in the links!)")
     p.add_argument("--lang", help="language of the lines printed for the table (default $COMPANION_LANG, else "
                    "English); phones choose their own")
+    add_network_arguments(p)
     add_db_argument(p)
     p.set_defaults(func=cmd_serve)
 
@@ -124,10 +127,13 @@ def prepare(args: argparse.Namespace) -> tuple[Any, list[str], str]:
     store = Store(db_path)
     try:
         session = choose_session(store, args)
+        wifi = table_wifi(getattr(args, "wifi", None))
         base = public_base(args.bind, args.port, args.base_url)
         settings = Settings(
             db_path=db_path, session_id=session.id if session else None, host=args.bind, port=args.port,
             public_base_url=base, server_token=args.token or secrets.token_urlsafe(24),
+            wifi_ssid=wifi.ssid if wifi else None, wifi_password=wifi.password if wifi else "",
+            mdns=not getattr(args, "no_mdns", False),
         )
         # The lines the host reads at the table, in the table's language (ports and links stay as typed).
         tr = cli_text(getattr(args, "lang", None))
@@ -142,7 +148,7 @@ def prepare(args: argparse.Namespace) -> tuple[Any, list[str], str]:
                             players=session.config.players))
             lines.append(tr("host page: {url}", url=host_url))
             for row in store.seats(session.id):
-                lines.append(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=printable(row.name),
+                lines.append(tr("seat {seat} ({name}): {url}", seat=str(row.seat + 1), name=printable(row.name),
                                 url=f"{base}/join/{session.id}?t={row.token}"))
         lines.append(tr("new game or another one: {url}", url=f"{base}/host?t={settings.server_token}"))
     finally:
@@ -177,6 +183,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         segno.make(host_url, error="m").terminal(compact=True)
     server = build_server(settings, access_log=args.access_log)
+    announcer = Announcer(settings.port) if settings.mdns else None
+    if announcer is not None and announcer.start():
+        tr = cli_text(getattr(args, "lang", None))
+        print(tr("phones can also open {url}", url=f"http://{MDNS_HOST}:{settings.port}"), flush=True)
     # uvicorn shuts down gracefully on SIGTERM, then re-raises it; a stop asked for is a clean exit.
     signal.signal(signal.SIGTERM, _stop)
     try:
@@ -184,4 +194,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"companion: cannot serve on {settings.host}:{settings.port}: {exc}", file=sys.stderr)
         return 1
+    finally:
+        if announcer is not None:
+            announcer.stop()
     return 0

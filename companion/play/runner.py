@@ -73,6 +73,8 @@ class PlayOptions:
     display: bool = True
     fullscreen: bool = False
     size: str = "1280x720"
+    wifi: str | None = None  # `--wifi SSID:PASSWORD` (else the Pi's own Wi-Fi, when readable)
+    mdns: bool = True  # announce companion.local
 
 
 def default_players(game_name: str) -> int:
@@ -187,6 +189,7 @@ class Table:
         self.out = out or (lambda line: print(line, flush=True))
         self.started = time.perf_counter()
         self.server: Any = None
+        self.announcer: Any = None
         self.hub: Any = None
         self.board: BoardLink | None = None
         self.display: DisplayProcess | None = None
@@ -265,11 +268,19 @@ class Table:
 
     async def _serve(self, sid: int | None) -> asyncio.Task[Any] | None:
         from companion.web.app import create_app
+        from companion.web.network import Announcer, table_wifi
         from companion.web.settings import Settings
 
         options = self.options
+        wifi = table_wifi(options.wifi)
         settings = Settings(db_path=options.db_path, session_id=sid, host=options.bind, port=options.port,
-                            public_base_url=self.base_url, server_token=self.server_token)
+                            public_base_url=self.base_url, server_token=self.server_token,
+                            wifi_ssid=wifi.ssid if wifi else None, wifi_password=wifi.password if wifi else "",
+                            mdns=options.mdns)
+        if options.mdns:
+            self.announcer = Announcer(options.port)
+            if not self.announcer.start():
+                self.announcer = None
         app = create_app(settings)
         config = uvicorn.Config(app, host=options.bind, port=options.port, log_level="warning",
                                 access_log=False, ws_max_size=max(4 * settings.max_message_bytes, 65536),
@@ -307,6 +318,8 @@ class Table:
             await self.board.close()
         if self.server is not None:
             self.server.should_exit = True
+        if self.announcer is not None:
+            self.announcer.stop()
         with contextlib.suppress(asyncio.CancelledError, SystemExit, Exception):
             await serving
 

@@ -132,3 +132,17 @@ class Announcer:
                     self._zeroconf.unregister_service(self._info)
                 self._zeroconf.close()
             self._zeroconf = None
+
+
+def table_wifi(arg: str | None) -> Wifi | None:
+    """`--wifi SSID:PASSWORD` when given, else the Pi's own Wi-Fi when its configuration is readable."""
+    return parse_wifi(arg) if arg else wifi_from_system()
+
+
+def add_arguments(parser: Any) -> None:
+    """`--wifi` and `--no-mdns` for `companion serve` and `companion play`."""
+    parser.add_argument("--wifi", metavar="SSID:PASSWORD",
+                        help="the table's Wi-Fi, shown as a code phones scan to join it (default: the Pi's own Wi-Fi "
+                        "when its configuration is readable)")
+    parser.add_argument("--no-mdns", action="store_true",
+                        help="do not announce the server as companion.local on the local network")

@@ -38,7 +38,7 @@ def test_serving_a_new_game_prints_the_host_link_and_every_join_link(db_path):
     text = "\n".join(lines)
     assert f"host page: {host_url}" in text
     for seat in seats:
-        assert f"seat {seat.seat} ({seat.name}): http://10.0.0.5:8765/join/{row.id}?t={seat.token}" in text
+        assert f"seat {seat.seat + 1} ({seat.name}): http://10.0.0.5:8765/join/{row.id}?t={seat.token}" in text
     assert [s.name for s in seats] == ["Ann", "Bo", "Player 3"]
     assert "http://10.0.0.5:8765/host?t=lobby-secret" in text
 
