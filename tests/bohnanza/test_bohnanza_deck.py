@@ -78,12 +78,41 @@ def test_running_out_while_turning_up_finishes_step_three_with_just_one_card():
 def test_the_end_comes_at_the_third_exhaustion_or_the_second_with_three_players(players, limit):
     for before, ends in ((limit - 2, False), (limit - 1, True)):
         table = digital(players, seed=2)
-        thin_deck(table, [], exhaustions=before)
+        last = table.state.deck[0]
+        thin_deck(table, [last], exhaustions=before)
         table.state = move(table.state, cards("red", 1, 4), "discard")
         table.do(PlantBean(0, table.hand(0)[0], 0), TurnUpCards(0))
         assert table.state.exhaustions == before + 1
         assert table.state.last_turn is ends
-        assert len(table.state.face_up) == (0 if ends else 2)
+        assert len(table.state.face_up) == (1 if ends else 2)
+
+
+def test_the_deck_is_exhausted_the_moment_its_last_card_is_taken():
+    # The first exhaustion comes with the last card, not with the next card wanted: it cannot jump to the third.
+    table = digital(4, seed=2)
+    last = table.state.deck[0]
+    thin_deck(table, [last])
+    table.state = move(table.state, cards("red", 1, 4), "discard")
+    table.do(PlantBean(0, table.hand(0)[0], 0), TurnUpCards(0))
+    assert table.state.exhaustions == 1 and len(table.state.deck) == 3 and table.state.discard == ()
+    assert table.texts().count("The draw deck ran out (1 of 3)") == 1
+
+
+def test_an_exhaustion_with_an_empty_discard_pile_ends_the_game():
+    # Drawing: the game ends at once, although this is only the first exhaustion.
+    table = dealt(4, HANDS4)
+    thin_deck(table, ["chili-05", "chili-06", "red-06"])
+    reach_drawing(table)
+    table.do(DrawBean(TABLE, "red-06"))
+    assert table.state.over and table.state.exhaustions == 1
+    assert "The discard pile is empty, so no new draw deck can be made: the game ends" in table.texts()
+    # Turning up: the active player finishes step 3 with the one card turned up, then the game ends.
+    table = dealt(4, HANDS4)
+    thin_deck(table, ["green-05"])
+    table.do(PlantBean(0, "chili-01", 0), TurnUpCards(0), DrawBean(TABLE, "green-05"))
+    assert table.state.exhaustions == 1 and table.state.last_turn and table.state.face_up == ("green-05",)
+    table.do(EndTrading(0), PlantBean(0, "green-05", 1))
+    assert table.state.over
 
 
 def test_the_final_harvest_ignores_the_single_bean_rule_and_hands_score_nothing():

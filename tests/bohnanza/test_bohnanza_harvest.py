@@ -88,6 +88,17 @@ def test_three_players_start_with_three_fields_and_may_not_buy():
     table.do(PlantBean(0, hand[0], 2))
 
 
+def test_host_coin_corrections_take_from_the_discard_pile_else_from_the_bottom_of_the_deck():
+    table = digital(4, seed=3)
+    table.state = move(table.state, cards("red", 5, 6), "discard")
+    bottom = table.state.deck[-2:]
+    table.do(CorrectCoins(HOST, player=2, delta=4))  # right after a reshuffle the discard pile may well be empty
+    assert table.players[2].coins == ("red-05", "red-06", *bottom)
+    assert table.state.discard == () and table.state.deck[-1] not in bottom
+    table.do(CorrectCoins(HOST, player=2, delta=-4))  # taken away, they go to the discard pile
+    assert table.coins(2) == 0 and len(table.state.discard) == 4
+
+
 def test_the_host_corrects_coins_from_and_to_the_discard_pile():
     table = dealt(4, HANDS4)
     table.state = move(table.state, cards("red", 5, 8), "discard")
@@ -97,6 +108,8 @@ def test_the_host_corrects_coins_from_and_to_the_discard_pile():
     assert table.coins(1) == 1 and table.state.discard[-1] == "red-08"
     assert "The host corrected 1's coins by -1 to 1" in table.texts()
     table.refuses(CorrectCoins(HOST, player=1, delta=-5), "seat 1 has only 1 coins")
-    table.refuses(CorrectCoins(HOST, player=1, delta=9), "the discard pile has only 3 cards")
+    out = len(table.state.deck) + 3
+    table.refuses(CorrectCoins(HOST, player=1, delta=out + 1),
+                  f"only {out} cards are left on the discard pile and in the deck to turn into coins")
     table.refuses(CorrectCoins(0, player=0, delta=1), "only the host corrects coins")
     table.refuses(CorrectCoins(HOST, player=8, delta=1), "no player seat 8")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from bohnanza_table import GAME, cards, digital, move
 from test_bohnanza_trading import trading
@@ -13,6 +15,7 @@ from companion.games.bohnanza.actions import (
     BuyField,
     CorrectCoins,
     DrawBean,
+    EndTrading,
     OfferTrade,
     PlantBean,
     TurnUpCards,
@@ -51,8 +54,10 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
 def test_a_seat_that_must_wait_hears_whose_step_it_is():
     table = four()
     exc = refusal(NotYourTurn, GAME.apply, table.state, PlantBean(1, "blue-02", 0))
-    assert exc.template == "{player} has nothing to do now: {active} is planting from the hand"
-    assert exc.params == {"player": 1, "active": 0}
+    assert exc.template == (
+        "you have nothing to do now: {active} is planting from the hand; trading comes after the turn-up"
+    )
+    assert exc.params == {"active": 0}
     exc = refusal(IllegalAction, GAME.apply, table.state, PlantBean(0, "blue-01", 0))
     assert exc.template == "only the front card of your hand may be planted, and {card} is not it"
     assert exc.params == {"card": "Blue Bean 1 of 20"}
@@ -96,3 +101,28 @@ def test_field_and_coin_refusals_carry_the_numbers():
     assert exc.template == "{player} has only {coins} coins, so {amount} cannot be taken away"
     assert exc.params == {"player": 1, "coins": 5, "amount": 7}
     assert exc.reason == "seat 1 has only 5 coins, so 7 cannot be taken away"
+
+
+def test_a_trade_attempt_in_the_duel_hears_there_is_no_trading():
+    table = digital(2, seed=4)
+    assert table.state.step == "plant" and table.state.active == 0
+    for kind, action in (
+        (NotYourTurn, OfferTrade(1, to=0, want=("soy",))),  # not the active player: still the duel's reason
+        (IllegalAction, OfferTrade(0, to=1, want=("soy",))),
+        (IllegalAction, EndTrading(0)),
+    ):
+        exc = refusal(kind, GAME.apply, table.state, action)
+        assert exc.reason == "there is no trading in the two-player game"
+
+
+def test_offers_have_no_limit_at_a_human_table_unless_the_option_sets_one():
+    table = trading()
+    assert table.state.rules.offers_per_turn == 0 and table.state.offers_left is None
+    terms = list(itertools.product((1, 2, 3), range(4), range(1, 4)))[:30]  # more than the bots are ever offered
+    for to, give, k in terms:
+        table.do(OfferTrade(0, to=to, give=(give,), want=("soy",) * k))
+    assert len(table.state.offers) == 30 and GAME.view(table.state, None)["offers_left"] is None
+    limited = trading({"offers_per_turn": 2})
+    limited.do(OfferTrade(0, to=1, want=("soy",)), OfferTrade(0, to=2, want=("soy",)))
+    exc = refusal(IllegalAction, GAME.apply, limited.state, OfferTrade(0, to=3, want=("soy",)))
+    assert exc.reason.startswith("no more offers this turn: 2 have been made (option offers_per_turn)")

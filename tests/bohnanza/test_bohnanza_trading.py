@@ -186,7 +186,7 @@ def test_offers_end_with_trading_and_received_cards_must_be_planted():
     table.do(AcceptOffer(1, offer=1, give=(1,)))
     table.do(EndTrading(0))
     assert table.state.offers == () and table.state.step == "plant_set_aside"
-    table.refuses(AcceptOffer(3, offer=2), "no open offer 2|nothing to do now")
+    table.refuses(AcceptOffer(3, offer=2), "trading is over for this turn: seat 0 ended it")
     assert set(GAME.current_seats(table.state)) == {0, 1}
     table.do(PlantBean(0, "chili-05", 0), PlantBean(0, "blue-03", 1))
     assert table.state.step == "plant_set_aside"

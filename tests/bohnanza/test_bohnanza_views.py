@@ -37,7 +37,7 @@ def test_the_public_view_shows_the_table_but_no_hand():
                                "want": ["green"], "want_face_up": ["green-05"], "gift": False}]
     assert (view["deck_size"], view["discard_size"], view["exhaustions"], view["exhaustions_to_end"]) == (
         len(table.state.deck), 0, 0, 3)
-    assert view["offers_left"] == 19
+    assert view["offers_left"] is None  # no limit on offers at a human table (option offers_per_turn 0)
     for hand in table.state.players:
         for card in hand.hand:
             assert card not in text(view)

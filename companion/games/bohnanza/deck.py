@@ -86,7 +86,7 @@ def reveal(state: BohnanzaState, card: str, log: list[LogMessage]) -> BohnanzaSt
         else:
             log.append(msg("{player} drew a card", player=seat))
             log.append(msg("{player} drew a {bean} bean", visible_to=(seat,), player=seat, bean=bean))
-    return state if state.deck or state.step == "deal" else _exhaust(state, log)
+    return state if state.deck or state.step == "deal" else exhaust(state, log)
 
 
 def advance(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
@@ -95,8 +95,8 @@ def advance(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
         step = state.step
         if step in REVEAL_STEPS and state.to_reveal > 0:
             if not state.deck:
-                # Only after a reshuffle of an empty discard pile: the new deck runs out as it is made.
-                state = _exhaust(state, log)
+                # No card left to take (the last exhaustion already counted): the game heads for its end.
+                state = _final(state, log)
             elif state.rules.physical:
                 return state
             else:
@@ -118,18 +118,18 @@ def advance(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
         return state
 
 
-def _exhaust(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
-    """The deck ran out: count the exhaustion, then end (at once while drawing, after step 3 while turning up)
-    or reshuffle the discard pile into a new deck."""
+def exhaust(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
+    """The deck's last card was just taken: count the exhaustion, then reshuffle the discard pile into a new deck,
+    or, at the last exhaustion or with an empty discard pile (no card could ever be drawn), end the game."""
     count = state.exhaustions + 1
     limit = state.count.exhaustions_to_end
     log.append(msg("The draw deck ran out ({count} of {limit})", count=count, limit=limit))
     state = dataclasses.replace(state, exhaustions=count)
     if count >= limit:
-        if state.step == "draw":
-            return end_game(state, log)
-        # While turning up, the active player carries on to the end of step 3 with what was turned up.
-        return dataclasses.replace(state, to_reveal=0, last_turn=True)
+        return _final(state, log)
+    if not state.discard:
+        log.append(msg("The discard pile is empty, so no new draw deck can be made: the game ends"))
+        return _final(state, log)
     deck = list(state.discard)
     if state.rules.physical:
         deck.sort()
@@ -137,6 +137,13 @@ def _exhaust(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
         chance_rng(state.seed, "reshuffle", count).shuffle(deck)
     log.append(msg("The discard pile was shuffled into a new draw deck of {size} cards", size=len(deck)))
     return dataclasses.replace(state, deck=tuple(deck), discard=())
+
+
+def _final(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
+    """The end: at once while drawing; otherwise the active player finishes step 3 with what was turned up."""
+    if state.step == "draw":
+        return end_game(state, log)
+    return dataclasses.replace(state, to_reveal=0, last_turn=True)
 
 
 def _add_matching_discards(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:

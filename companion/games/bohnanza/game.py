@@ -67,6 +67,8 @@ from companion.games.bohnanza.trading import (
 )
 from companion.games.bohnanza.views import hints, indistinguishable, private_view, public_view
 
+TRADE_ACTIONS = (OfferTrade, AcceptOffer, RefuseOffer, CounterOffer, WithdrawOffer, EndTrading)
+
 Handler = Callable[[BohnanzaState, Any, list[LogMessage]], BohnanzaState]
 
 HANDLERS: dict[type[Action], Handler] = {
@@ -93,7 +95,7 @@ def may_act(state: BohnanzaState, seat: int) -> bool:
     if seat == state.active and state.step in ("duel_offer", "plant", "trade", "duel_plant"):
         return True
     if state.step == "trade" and (
-        state.offers_made < state.rules.offers_per_turn or any(seat in (o.sender, o.receiver) for o in state.offers)
+        (state.may_offer and not state.count.duel) or any(seat in (o.sender, o.receiver) for o in state.offers)
     ):
         return True
     if state.step == "plant_set_aside" and p.set_aside:
@@ -112,9 +114,9 @@ class BohnanzaGame(Game[BohnanzaState]):
         OptionSpec(
             "offers_per_turn",
             int,
-            20,
-            "the most offers (counters included) in one trading phase; keeps the table moving",
-            minimum=1,
+            0,
+            "the most offers (counters included) in one trading phase (0 = no limit, as at a real table)",
+            minimum=0,
             maximum=1000,
         ),
         OptionSpec(
@@ -132,13 +134,17 @@ class BohnanzaGame(Game[BohnanzaState]):
     public_refusals = frozenset({
         "the table is still dealing",
         "with two players you harvest only on your own turn",
-        "{player} has nothing to do now: no more offers this turn, {limit} have been made (option offers_per_turn)",
-        "{player} has nothing to do now: {active} is taking the cards the opponent left",
-        "{player} has nothing to do now: {active} is planting from the hand",
-        "{player} has nothing to do now: {active} is turning up cards",
-        "{player} has nothing to do now: {active} is planting the turned-up cards",
-        "{player} has nothing to do now: {active} is planting the set-aside cards",
-        "{player} has nothing to do now: {active} is drawing",
+        "there is no trading in the two-player game",
+        "trading comes after {active} has turned up the cards (step 2); wait until then",
+        "trading is over for this turn: {active} ended it; the next turn trades again",
+        "you have nothing to do now: no more offers this turn, {limit} have been made (option offers_per_turn); "
+        "wait for the next turn",
+        "you have nothing to do now: {active} is taking the cards you left; wait",
+        "you have nothing to do now: {active} is planting from the hand; trading comes after the turn-up",
+        "you have nothing to do now: {active} is turning up cards; trading comes next",
+        "you have nothing to do now: {active} is planting the turned-up cards; the rest come to you",
+        "you have nothing to do now: {active} is planting the set-aside cards; wait for your turn",
+        "you have nothing to do now: {active} is drawing; wait for your turn",
         "tap the card taken from the deck first",
         "planting from the hand is over: hold your seat button to turn up the cards",
         "none of the face-up cards fits a field: harvest one first (keys 1–3)",
@@ -153,8 +159,8 @@ class BohnanzaGame(Game[BohnanzaState]):
     max_game_length = 20_000
 
     def setup(self, config: GameConfig, rng: random.Random) -> BohnanzaState:
-        if config.option("offers_per_turn") < 1:
-            raise BadConfig("option offers_per_turn is at least 1")
+        if config.option("offers_per_turn") < 0:
+            raise BadConfig("option offers_per_turn is 0 (no limit) or more")
         if config.option("trade_seconds") < 0:
             raise BadConfig("option trade_seconds is 0 (no limit) or more")
         rules = Rules(
@@ -224,31 +230,49 @@ class BohnanzaGame(Game[BohnanzaState]):
                 return NotYourTurn(refusal.template, **refusal.params)
         if state.step == "deal":
             return NotYourTurn("the table is still dealing")
+        if isinstance(action, TRADE_ACTIONS):
+            if state.count.duel:
+                return NotYourTurn("there is no trading in the two-player game")
+            if state.step in ("plant_set_aside", "draw"):
+                return NotYourTurn(
+                    "trading is over for this turn: {active} ended it; the next turn trades again",
+                    active=state.active,
+                )
+            if state.step != "trade":
+                return NotYourTurn(
+                    "trading comes after {active} has turned up the cards (step 2); wait until then",
+                    active=state.active,
+                )
         if state.step == "trade":
             return NotYourTurn(
-                "{player} has nothing to do now: no more offers this turn, {limit} have been made "
-                "(option offers_per_turn)",
-                player=seat,
+                "you have nothing to do now: no more offers this turn, {limit} have been made "
+                "(option offers_per_turn); wait for the next turn",
                 limit=state.rules.offers_per_turn,
             )
-        busy = {"player": seat, "active": state.active}
+        active = {"active": state.active}
         # One whole sentence for each step the active player may be in.
         if state.step == "duel_offer":
-            return NotYourTurn(
-                "{player} has nothing to do now: {active} is taking the cards the opponent left", **busy
-            )
+            return NotYourTurn("you have nothing to do now: {active} is taking the cards you left; wait", **active)
         if state.step == "plant":
-            return NotYourTurn("{player} has nothing to do now: {active} is planting from the hand", **busy)
+            return NotYourTurn(
+                "you have nothing to do now: {active} is planting from the hand; trading comes after the turn-up",
+                **active,
+            )
         if state.step == "turn_up":
-            return NotYourTurn("{player} has nothing to do now: {active} is turning up cards", **busy)
+            return NotYourTurn(
+                "you have nothing to do now: {active} is turning up cards; trading comes next", **active
+            )
         if state.step == "duel_plant":
-            return NotYourTurn("{player} has nothing to do now: {active} is planting the turned-up cards",
-                               **busy)
+            return NotYourTurn(
+                "you have nothing to do now: {active} is planting the turned-up cards; the rest come to you",
+                **active,
+            )
         if state.step == "plant_set_aside":
-            return NotYourTurn("{player} has nothing to do now: {active} is planting the set-aside cards",
-                               **busy)
+            return NotYourTurn(
+                "you have nothing to do now: {active} is planting the set-aside cards; wait for your turn", **active
+            )
         if state.step == "draw":
-            return NotYourTurn("{player} has nothing to do now: {active} is drawing", **busy)
+            return NotYourTurn("you have nothing to do now: {active} is drawing; wait for your turn", **active)
         return NotYourTurn("the game is over")
 
     def is_over(self, state: BohnanzaState) -> bool:

@@ -115,14 +115,21 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
     if action.delta == 0:
         raise IllegalAction("a correction changes the coins by at least one")
     if action.delta > 0:
-        if len(state.discard) < action.delta:
+        # Coin cards come from the discard pile (its top first), else from the bottom of the deck.
+        if len(state.discard) + len(state.deck) < action.delta:
             raise IllegalAction(
-                "the discard pile has only {count} cards to turn into coins, not {delta}",
-                count=len(state.discard),
+                "only {count} cards are left on the discard pile and in the deck to turn into coins, not {delta}",
+                count=len(state.discard) + len(state.deck),
                 delta=action.delta,
             )
-        moved = state.discard[len(state.discard) - action.delta :]
-        state = dataclasses.replace(state, discard=state.discard[: len(state.discard) - action.delta])
+        from_discard = min(action.delta, len(state.discard))
+        from_deck = action.delta - from_discard
+        moved = state.discard[len(state.discard) - from_discard :] + state.deck[len(state.deck) - from_deck :]
+        state = dataclasses.replace(
+            state,
+            discard=state.discard[: len(state.discard) - from_discard],
+            deck=state.deck[: len(state.deck) - from_deck],
+        )
         state = with_player(state, seat, coins=(*p.coins, *moved))
     else:
         taken = -action.delta
@@ -144,6 +151,11 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
             coins=len(state.players[seat].coins),
         )
     )
+    if not state.deck and state.step not in ("deal", "over"):
+        # The correction took the deck's last card: that is an exhaustion like any other.
+        from companion.games.bohnanza.deck import advance, exhaust  # here: the deck module imports this one
+
+        state = advance(exhaust(state, log), log)
     return state
 
 

@@ -48,7 +48,7 @@ class Rules:
 
     physical: bool  # the deck is the real one: the table reveals every card dealt, turned up or drawn
     trade_seconds: int
-    offers_per_turn: int
+    offers_per_turn: int  # 0: no limit (a human table); bots and the playout harness keep their own cap
     duel_third_field_start: bool
 
 
@@ -81,6 +81,16 @@ class BohnanzaState:
     @property
     def over(self) -> bool:
         return self.step == "over"
+
+    @property
+    def offers_left(self) -> int | None:
+        """Offers still allowed this turn under the option offers_per_turn; None when there is no limit."""
+        limit = self.rules.offers_per_turn
+        return None if limit <= 0 else max(0, limit - self.offers_made)
+
+    @property
+    def may_offer(self) -> bool:
+        return self.offers_left != 0
 
 
 def with_player(state: BohnanzaState, seat: int, **changes: object) -> BohnanzaState:

@@ -22,6 +22,9 @@ from companion.games.bohnanza.state import BohnanzaState, Offer, check_seat, no_
 
 # legal_actions lists every acceptance up to this many ways of choosing the cards (a few hundred actions at most).
 MAX_ACCEPT_CHOICES = 64
+# A human table trades without a limit; random play must end, so new offers are listed only this many times a
+# turn (apply accepts more unless the option offers_per_turn sets a limit).
+OFFERS_LISTED = 20
 
 
 def _repeats(items: Sequence[object]) -> bool:
@@ -75,9 +78,12 @@ def make_offer(
         raise IllegalAction("an offer gives or asks for at least one card")
     if len(want) > len(state.players[to].hand):
         raise IllegalAction("{player} holds only {count} cards", player=to, count=len(state.players[to].hand))
-    limit = state.rules.offers_per_turn
-    if state.offers_made >= limit:
-        raise IllegalAction("no more offers this turn: {limit} have been made (option offers_per_turn)", limit=limit)
+    if not state.may_offer:
+        raise IllegalAction(
+            "no more offers this turn: {limit} have been made (option offers_per_turn); accept, refuse or wait for "
+            "the next turn",
+            limit=state.rules.offers_per_turn,
+        )
     offer = Offer(
         id=state.next_offer,
         sender=seat,
@@ -359,7 +365,7 @@ def trade_actions(state: BohnanzaState, seat: int) -> list[Action]:
     if seat == state.active:
         out.append(EndTrading(seat))
     hand = state.players[seat].hand
-    can_offer = state.offers_made < state.rules.offers_per_turn
+    can_offer = state.may_offer and state.offers_made < OFFERS_LISTED
     made = {_terms(o) for o in state.offers if o.sender == seat}
     for offer in state.offers:
         if offer.receiver == seat:

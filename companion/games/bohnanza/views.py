@@ -73,7 +73,7 @@ def public_view(state: BohnanzaState, current: list[Seat]) -> dict[str, Any]:
         "players": players,
         "face_up": _cards(state.face_up),
         "offers": offers,
-        "offers_left": max(0, rules.offers_per_turn - state.offers_made) if state.step == "trade" else None,
+        "offers_left": state.offers_left if state.step == "trade" else None,
         "planted_this_turn": state.planted,
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),

@@ -97,6 +97,21 @@ class PowerGrid(Game[PowerGridState]):
         "nobody is to act now",
         "{player} is discarding a plant",
         "it is {player}'s turn to bid or pass",
+        # Why a seat waits: who acts now and when its own turn comes (the table sees all of it).
+        "{player} buys resources now; you buy after them (reverse turn order)",
+        "{player} builds now; you build after them (reverse turn order)",
+        "you have finished buying resources this round; you may still move them",
+        "you have finished building this round",
+        "you have fired your plants this round; the others are firing theirs",
+        "you bought plant {plant} this round: you are out of the auctions until the next round",
+        "you bought a plant this round: you are out of the auctions until the next round",
+        "you chose to buy no plant this round: you are out of the auctions until the next round",
+        "{player} has one plant too many and is discarding one; the auctions go on after that",
+        "you passed on plant {plant}: you are out of this auction; you may open the next one in turn",
+        "{player} bids on plant {plant} now; your turn to bid or pass comes in turn order",
+        "{player} chooses the next plant to auction now; you choose after them in turn order",
+        "the host only chooses the regions and corrects money; the players make the moves",
+        "there is no player seat {number} in this game",
     })
     state_type = PowerGridState
     chance_events = (

@@ -1,0 +1,112 @@
+"""Every refusal Bohnanza can give, reviewed as a whole: each says what rule stops the move and what the player
+can do instead. A new refusal fails here until it is reviewed and added to the table."""
+
+from __future__ import annotations
+
+import re
+
+from refusal_table import refusal_templates
+
+REVIEWED = (
+    "'{card}' is not a bean card",
+    "'{card}' is not a Bohnanza card; enroll this tag first",
+    'a correction changes the coins by at least one',
+    'a hand card may be discarded only after planting from the hand, before turning up',
+    'an offer gives or asks for at least one card',
+    'cards taken from the real deck are revealed by the table',
+    'discarding is a rule of the two-player game',
+    'every trade involves the active player, {active}',
+    'face-up cards can only be asked of the active player',
+    'field {field} holds a single bean and another of your fields holds more, so it is protected',
+    'field {field} holds {field_bean} beans; a {bean} bean needs an empty field or one of {bean} beans (harvest a field first)',  # noqa: E501
+    'field {field} is empty',
+    'fields are bought during the game',
+    'no card is being dealt, turned up or drawn now',
+    'no field of {player} fits {card}: harvest a field (or buy a third) first',
+    'no more offers this turn: {limit} have been made (option offers_per_turn); accept, refuse or wait for the next turn',  # noqa: E501
+    'offer {offer} asks for none of your hand cards; the cards you chose are {chosen}',
+    'offer {offer} asks for {want}; the cards you chose are none',
+    'offer {offer} asks for {want}; the cards you chose are {chosen}',
+    'offer {offer} was made by {player}',
+    'offer {offer} was made to {player}',
+    'offers are made while the active player trades (step 2)',
+    'only the active player in the duel ends planting the turned-up cards',
+    'only the active player may trade the face-up cards',
+    'only the active player turns up the cards, after planting from the hand',
+    'only the active player, {active}, discards',
+    'only the active player, {active}, ends trading',
+    'only the front card of your hand may be planted, and {card} is not it',
+    'only the host corrects coins',
+    'only {count} cards are left on the discard pile and in the deck to turn into coins, not {delta}',
+    'option offers_per_turn is 0 (no limit) or more',
+    'option trade_seconds is 0 (no limit) or more',
+    'plant the front card of your hand first',
+    'the game is over',
+    'the host does not {action}; the players do',
+    'the same face-up card is named twice',
+    'the same hand position is named twice',
+    'the table is still dealing',
+    'the table only reveals cards taken from the deck',
+    'the third field costs {cost} coins and you have {coins}',
+    'there are no {bean} beans in this game',
+    'there is no field {field}: you have {count}',
+    'there is no open offer {offer}',
+    'there is no player seat {seat}',
+    'there is no trading in the two-player game',
+    'this session deals digitally; bean cards are not tapped',
+    'trading comes after {active} has turned up the cards (step 2); wait until then',
+    'trading is not under way',
+    'trading is over for this turn: {active} ended it; the next turn trades again',
+    'with two players you harvest only on your own turn',
+    'with {count} players everyone starts with three fields and none can be bought',
+    'without a trading time limit (option trade_seconds) only the active player ends it',
+    'you already have a third field',
+    'you cannot trade with yourself',
+    'you discarded a card, so planting from your hand is over for this turn',
+    'you have discarded a card this turn already',
+    'you have made this offer already (offer {offer})',
+    'you have nothing to do now: no more offers this turn, {limit} have been made (option offers_per_turn); wait for the next turn',  # noqa: E501
+    'you have nothing to do now: {active} is drawing; wait for your turn',
+    'you have nothing to do now: {active} is planting from the hand; trading comes after the turn-up',
+    'you have nothing to do now: {active} is planting the set-aside cards; wait for your turn',
+    'you have nothing to do now: {active} is planting the turned-up cards; the rest come to you',
+    'you have nothing to do now: {active} is taking the cards you left; wait',
+    'you have nothing to do now: {active} is turning up cards; trading comes next',
+    'you have nothing to plant now',
+    'you have planted two cards from your hand; turn up the cards',
+    'your hand has no {position}nd card: it holds {count}',
+    'your hand has no {position}rd card: it holds {count}',
+    'your hand has no {position}st card: it holds {count}',
+    'your hand has no {position}th card: it holds {count}',
+    'your hand is empty; turn up the cards',
+    '{action} is not a Bohnanza action',
+    '{card} is not among the cards you set aside',
+    '{card} is not among the cards your opponent left you',
+    '{card} is not face up on the table',
+    '{card} is not in your hand',
+    '{card} is nowhere on this table',
+    '{player} has only {coins} coins, so {amount} cannot be taken away',
+    '{player} holds only {count} cards',
+)
+
+
+def test_every_bohnanza_refusal_is_in_the_reviewed_table():
+    found = refusal_templates("bohnanza")
+    assert sorted(found - set(REVIEWED)) == [], "new refusals: review them and add them to REVIEWED"
+    assert sorted(set(REVIEWED) - found) == [], "refusals no longer raised: take them out of REVIEWED"
+
+
+def test_no_refusal_names_a_seat_by_number():
+    # Players are named through a {player} param (the clients show the name), never "seat 0" in the text.
+    # (A seat that does not exist is named by its number: "there is no player seat {seat}".)
+    named = r"(?<!no )(?<!no player )\bseats? (\d|\{(player|players|active|seat)\})"
+    assert [t for t in REVIEWED if re.search(named, t)] == []
+
+
+def test_where_a_card_is_is_reviewed_too():
+    # The refusals that say where a card is are built from a table of whole sentences (state.CARD_IS).
+    from companion.games.bohnanza.state import CARD_IS
+
+    sentences = {s for ending in CARD_IS.values() for s in ending.values()}
+    assert all("{card}" in s for s in sentences)
+    assert [s for s in sentences if re.search(r"\\bseats? \\d", s)] == []
