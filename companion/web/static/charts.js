@@ -59,9 +59,9 @@ export function lineChart(title, players, values) {
 export function scoreBars(rows) {
   const top = Math.max(1, ...rows.map((r) => Number(r.score) || 0));
   return h("ol", { class: "score-bars" }, rows.map((r) => h("li", { class: r.winner ? "winner" : "" },
-    h("span", { class: "who" }, h("span", { class: "disc", style: { "--c": r.colour } }, formatNumber(r.number)), h("bdi", {}, r.name)),
+    h("span", { class: "who" }, h("span", { class: "disc", style: { "--c": r.colour } }, formatNumber(r.number)), h("bdi", {}, r.name),
+      r.winner ? h("strong", { class: "wins" }, t("wins")) : null),
     h("span", { class: "bar", style: { "--w": `${Math.max(2, (100 * (Number(r.score) || 0)) / top)}%`, "--c": r.colour } }),
     h("span", { class: "score" }, formatNumber(r.score)),
-    r.winner ? h("strong", { class: "wins" }, t("wins")) : null,
     r.tie_break ? h("small", { class: "tie" }, r.tie_break) : null)));
 }

@@ -61,17 +61,27 @@ async function load() {
     return;
   }
   session.loading = true;
-  const result = await api("GET", `/api/host/sessions/${sid}?${q()}`);
+  const [result, phones] = await Promise.all([api("GET", `/api/host/sessions/${sid}?${q()}`), api("GET", `/api/host/sessions/${sid}/phones?${q()}`)]);
+  if (result.ok && phones.ok) result.data.connected = phones.data.connected;
   if (!result.ok) {
     session.loading = false;
     clear(main, panel(t("Host"), h("p", {}, reasonText({}, result.data))));
     return;
   }
+  // Nothing new (a tab opened, a phone that did not change): keep the page as it is, half-filled forms included.
+  const seen = JSON.stringify([result.data.envelope.state_id, result.data.connected || [], result.data.seats]);
+  const changed = seen !== session.seen;
+  session.seen = seen;
   session.data = result.data;
-  if (typeof session.actingFor === "number") await loadSeat();
+  if (changed && typeof session.actingFor === "number") await loadSeat();
   session.loading = false;
   page.dataset.stateId = String(result.data.envelope.state_id);
-  draw();
+  if (result.data.envelope.over && !session.sawOver) {
+    // The game just ended (or the page opened on an ended one): the summary comes first.
+    session.sawOver = true;
+    session.tab = "summary";
+  }
+  if (changed) draw();
   if (session.again) {
     session.again = false;
     load();
@@ -101,6 +111,8 @@ function setTab(tab) {
   session.tab = tab;
   if (location.hash !== `#${tab}`) history.replaceState(null, "", `${location.pathname}${location.search}#${tab}`);
   draw();
+  // Which phones are connected changes without a move: a tab opened anew asks again.
+  load();
 }
 
 function drawTabs() {
@@ -327,18 +339,13 @@ async function hostPage() {
     }
   }
   await load();
-  if (session.data && session.data.envelope.over && session.tab === "now") setTab("summary");
   const live = new Live(socketUrl(`/ws/sessions/${sid}/public`), {
     status: (state) => {
       page.dataset.connection = state;
     },
     message: (message) => {
-      if (message.type === "view") {
-        const wasOver = session.data && session.data.envelope.over;
-        load().then(() => {
-          if (!wasOver && session.data && session.data.envelope.over) setTab("summary");
-        });
-      } else if (message.type === "feedback" && !message.ok && message.source !== "phone" && message.source !== "host") {
+      if (message.type === "view") load();
+      else if (message.type === "feedback" && !message.ok && message.source !== "phone" && message.source !== "host") {
         toast(reasonText(shownEnvelope(), message), "error");
       }
     },

@@ -60,19 +60,29 @@ function entryText(envelope, entry) {
 
 export function historyPanel(s) {
   const box = h("div", { class: "history" }, h("p", { class: "muted" }, t("Loading…")));
-  api("GET", `/api/host/sessions/${s.sid}/history?${s.q()}`).then((result) => {
-    if (!result.ok) {
-      clear(box, h("p", {}, reasonText(s.envelope, result.data)));
-      return;
-    }
-    const entries = (result.data.entries || result.data || []).slice().reverse();
-    clear(box, entries.length ? h("ol", { class: "history-list", reversed: true }, entries.map((entry) => h("li", {
+  const fill = (entries) => {
+    const newest = entries.slice().reverse();
+    clear(box, newest.length ? h("ol", { class: "history-list", reversed: true }, newest.map((entry) => h("li", {
       dataset: { seq: String(entry.seq) },
-    }, h("span", { class: "what" }, entry.seat !== undefined && entry.seat !== null && Number.isInteger(entry.seat) ? discOf(s.envelope, entry.seat) : null,
+    }, h("span", { class: "what" }, Number.isInteger(entry.seat) ? discOf(s.envelope, entry.seat) : null,
       h("span", {}, entryText(s.envelope, entry))),
     h("button", { type: "button", class: "undo-here", onclick: () => preview(s, entry) }, t("Undo to here")))))
       : h("p", { class: "muted" }, t("Nothing has happened yet.")));
-  });
+  };
+  // The list is kept per state, so redrawing the page does not fetch (or flash) it again.
+  const cached = s.session.history;
+  if (cached && cached.state === s.envelope.state_id) fill(cached.entries);
+  else {
+    const state = s.envelope.state_id;
+    api("GET", `/api/host/sessions/${s.sid}/history?${s.q()}`).then((result) => {
+      if (!result.ok) {
+        clear(box, h("p", {}, reasonText(s.envelope, result.data)));
+        return;
+      }
+      s.session.history = { state, entries: result.data.entries || [] };
+      fill(s.session.history.entries);
+    });
+  }
   return s.panel(t("History"), h("p", { class: "muted" }, t("Every action of this game, newest first. Undo to here takes back that action and everything after it.")), box);
 }
 
@@ -119,6 +129,15 @@ function fieldsOf(spec, envelope) {
   return out;
 }
 
+/** A correction the page can offer as lists: every field it needs has choices (a setup choice like the regions
+ * is made on the console instead). */
+function listable(spec, envelope) {
+  if (Array.isArray(spec.fields)) return true;
+  const needed = (spec.required || []).filter((f) => f !== "seat" && f !== "action");
+  const have = new Set(fieldsOf(spec, envelope).map((f) => f.name));
+  return needed.every((f) => have.has(f));
+}
+
 function labelOf(text) {
   return typeof text === "object" && text ? logText({}, { template: text.template, args: text.params || {} }) : t(words(String(text)));
 }
@@ -127,7 +146,7 @@ export function correctionsPanel(s) {
   const kinds = Object.entries(s.data.corrections || {});
   if (!kinds.length) return s.panel(t("Corrections"), h("p", { class: "muted" }, t("This game has nothing to correct.")));
   return s.panel(t("Corrections"), h("p", { class: "muted" }, t("When the companion and the real table disagree, make the companion match the table.")),
-    kinds.map(([kind, spec]) => correctionForm(s, kind, spec)));
+    kinds.filter(([, spec]) => listable(spec, s.envelope)).map(([kind, spec]) => correctionForm(s, kind, spec)));
 }
 
 function correctionForm(s, kind, spec) {
@@ -226,7 +245,7 @@ export function regionsComposer(s, group, ctx) {
 function regionMap(info, picked, proposal) {
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("viewBox", "-5 -5 110 110");
   svg.setAttribute("class", "region-map");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", t("The map"));
