@@ -266,7 +266,7 @@ function controlsCtx(envelope, submit) {
   };
   const composers = { ...((renderer && renderer.composers) || {}), choose_regions: (group, ctx) => regionsComposer(sessionApi(), group, ctx) };
   const withRegions = { ...(renderer || {}), composers };
-  return { envelope, renderer: withRegions, submit, select, selection: session.selection, t };
+  return { envelope, renderer: withRegions, submit, select, selection: session.selection, t, redraw: draw };
 }
 
 // -- players and the table ---------------------------------------------------------------------------
