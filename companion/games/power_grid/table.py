@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.core import HOST, TABLE, Action, LogMessage
 from companion.core.table import Now, now
+from companion.games.power_grid.data import MAPS
 from companion.games.power_grid.state import PowerGridState
 from companion.games.power_grid.views import final_scores
 
@@ -23,7 +24,7 @@ def what_now(state: PowerGridState) -> Now:
     if phase == "regions":
         return now("Host: choose {count} regions to play in on the host page (the companion proposes {regions}; OK "
                    "on the controller takes the proposal)", (HOST,), count=state.counts.regions,
-                   regions=tuple(state.proposed_regions))
+                   regions=tuple(_region_words(state, r) for r in state.proposed_regions))
     if state.draws and state.deck and not state.digital:
         return now("Table: draw the top plant of the deck and tap it", (TABLE,))
     if phase == "auction":
@@ -93,3 +94,10 @@ def tie_break(state: PowerGridState) -> LogMessage | None:
                           "the tie", {"players": richest, "cities": top})
     return LogMessage("{players} tied on cities powered, Elektro and cities: they share the win",
                       {"players": biggest, "cities": top})
+
+
+def _region_words(state: PowerGridState, region_id: str) -> str:
+    """A region as the board shows it, by its colour and where it lies ("brown (north-east)"), never its code."""
+    region = MAPS[state.map].region(region_id)
+    return f"{region.colour} ({region.name})"
+

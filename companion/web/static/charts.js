@@ -24,7 +24,8 @@ function s(tag, attrs, ...children) {
  */
 export function lineChart(title, players, values) {
   const rounds = Math.max(0, ...values.map((v) => v.length));
-  const top = Math.max(1, ...values.flat().filter(Number.isFinite));
+  // An even top keeps the middle grid line on a whole number (no "0, 1, 1" axis for small counts).
+  const top = 2 * Math.ceil(Math.max(1, ...values.flat().filter(Number.isFinite)) / 2);
   const W = 320;
   const H = 170;
   const left = 34;

@@ -319,6 +319,8 @@ export function playerName(envelope, seat) {
 
 // Log (and refusal) arguments with these names are seats and read as the player's name.
 const SEAT_ARGS = /^(player|seat|target|who|winner|opener|buyer|bidder|partner|giver|receiver|active|from_player|to_player|offerer|other|owner|loser|leader)$/;
+// Arguments with these names are lists of seats (the turn order, the winners, tied players): each reads as a name.
+const SEAT_LIST_ARGS = /^(order|winners|players|seats)$/;
 
 // A game's own words for log arguments (a card id as the card, a bean as its name), set by its renderer, and its
 // rewording of log templates that name an internal number (an offer's id) as words.
@@ -342,6 +344,9 @@ export function logText(envelope, entry) {
     const own = argWords ? argWords(key, value, envelope || {}) : undefined;
     if (own !== undefined && own !== null) args[key] = own;
     else if (SEAT_ARGS.test(key) && isSeat) args[key] = playerName(envelope || {}, value);
+    else if (SEAT_LIST_ARGS.test(key) && Array.isArray(value)) {
+      args[key] = value.map((v) => (Number.isInteger(v) || v === "host" || v === "table" ? playerName(envelope || {}, v) : t(String(v)))).join(", ");
+    }
     else if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "number" ? formatNumber(v) : t(String(v)))).join(", ");
     else if (typeof value === "string") args[key] = t(value);
     else args[key] = value;
