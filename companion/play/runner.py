@@ -190,6 +190,7 @@ class Table:
         self.started = time.perf_counter()
         self.server: Any = None
         self.announcer: Any = None
+        self._announcing: asyncio.Task[bool] | None = None
         self.hub: Any = None
         self.board: BoardLink | None = None
         self.display: DisplayProcess | None = None
@@ -278,9 +279,10 @@ class Table:
                             wifi_ssid=wifi.ssid if wifi else None, wifi_password=wifi.password if wifi else "",
                             mdns=options.mdns)
         if options.mdns:
+            # zeroconf made on this thread would adopt the running loop and its blocking calls would wait on it
+            # for ever; its probing also takes seconds. So it announces from a thread while the table starts.
             self.announcer = Announcer(options.port)
-            if not self.announcer.start():
-                self.announcer = None
+            self._announcing = asyncio.create_task(asyncio.to_thread(self.announcer.start), name="mdns")
         app = create_app(settings)
         config = uvicorn.Config(app, host=options.bind, port=options.port, log_level="warning",
                                 access_log=False, ws_max_size=max(4 * settings.max_message_bytes, 65536),
@@ -319,7 +321,10 @@ class Table:
         if self.server is not None:
             self.server.should_exit = True
         if self.announcer is not None:
-            self.announcer.stop()
+            if self._announcing is not None:
+                with contextlib.suppress(Exception):
+                    await self._announcing
+            await asyncio.to_thread(self.announcer.stop)
         with contextlib.suppress(asyncio.CancelledError, SystemExit, Exception):
             await serving
 

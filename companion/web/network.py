@@ -120,7 +120,7 @@ class Announcer:
         try:
             self._zeroconf = Zeroconf()
             self._zeroconf.register_service(self._info, allow_name_change=True)
-        except OSError:
+        except Exception:  # no network, a name clash, a timeout: the table still runs on its IP address
             self.stop()
             return False
         return True
