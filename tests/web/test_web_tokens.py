@@ -27,6 +27,16 @@ ENDPOINTS = [
     ("POST", "/api/host/sessions/{sid}/end", HOST),
     ("GET", "/api/host/sessions/{sid}/tags", HOST),
     ("POST", "/api/host/sessions/{sid}/tags", HOST),
+    ("GET", "/api/host/sessions/{sid}/history", HOST),
+    ("GET", "/api/host/sessions/{sid}/history/{seq}/undo", HOST),
+    ("POST", "/api/host/sessions/{sid}/undo-to", HOST),
+    ("GET", "/api/host/sessions/{sid}/seats/{seat}/view", HOST),
+    ("GET", "/api/host/sessions/{sid}/regions", HOST),
+    ("GET", "/api/host/sessions/{sid}/phones", HOST),
+    ("GET", "/api/host/sessions/{sid}/network", HOST),
+    ("POST", "/api/host/sessions/{sid}/rematch", HOST),
+    # The summary is open to all once the game is over; before, only the host may read it.
+    ("GET", "/api/sessions/{sid}/summary", HOST),
 ]
 # Open to anyone: the public table, the game list, health, the pages, the display's stream.
 PUBLIC = {
@@ -69,6 +79,8 @@ def body_for(method, path, sid, token):
         return {"token": token, "state_id": 0, "action": action}
     if path.endswith("/undo"):
         return {"token": token, "state_id": 0}
+    if path.endswith("/undo-to"):
+        return {"token": token, "state_id": 0, "seq": 1}
     if path.endswith("/bot"):
         return {"token": token, "level": "easy"}
     if "/seats/" in path:
@@ -79,7 +91,7 @@ def body_for(method, path, sid, token):
 
 
 def call(client, method, path, sid, token):
-    url = path.replace("{sid}", str(sid)).replace("{seat}", "0")
+    url = path.replace("{sid}", str(sid)).replace("{seat}", "0").replace("{seq}", "1")
     if method == "GET":
         params = {"token": token} if token is not None else {}
         return client.get(url, params=params)

@@ -113,8 +113,11 @@ async def network(sid: int, request: Request, hub: HubDep, settings: SettingsDep
 
 @router.get("/sessions/{sid}/summary", summary="The end-of-game summary, rebuilt from the action log: scores in "
             "rank order with the tie-break in words, and per-round series (no token)")
-async def summary(sid: int, hub: HubDep) -> dict[str, Any]:
+async def summary(sid: int, hub: HubDep, token: str | None = None) -> dict[str, Any]:
     live = await hub.live(sid)
+    if not live.session.game.is_over(live.session.state):
+        # Mid-game the series carry what the table may not know (Power Grid's hidden Elektro): the host only.
+        live = await host_session(hub, sid, token)
     return await asyncio.to_thread(history.summary, live.session)
 
 

@@ -269,7 +269,7 @@ function regionMap(info, picked, proposal) {
 // -- summary and rematch ---------------------------------------------------------------------------------------
 export function summaryPanel(s) {
   const box = h("div", { class: "summary" }, h("p", { class: "muted" }, t("Loading…")));
-  api("GET", `/api/sessions/${s.sid}/summary`).then((result) => {
+  api("GET", `/api/sessions/${s.sid}/summary?token=${encodeURIComponent(s.token)}`).then((result) => {
     if (!result.ok) {
       clear(box, h("p", {}, reasonText(s.envelope, result.data)));
       return;
