@@ -95,8 +95,8 @@ class Table:
         self.replica.close()
 
 
-def serve(db: Path, workers: str = "thread") -> ThreadServer:
-    settings = Settings(db_path=db, port=free_port(), server_token=SERVER_TOKEN, bot_pause_seconds=0.0,
+def serve(db: Path, workers: str = "thread", pause: float = 0.0) -> ThreadServer:
+    settings = Settings(db_path=db, port=free_port(), server_token=SERVER_TOKEN, bot_pause_seconds=pause,
                         bot_patience_seconds=0.3, bot_workers=workers, bot_think={"strong": 0.02},
                         actions_per_second=1000.0, action_burst=1000)
     return ThreadServer(settings).start()
@@ -179,7 +179,8 @@ def test_a_bot_seat_survives_a_restart_and_plays_on(tmp_path: Path) -> None:
     session = Session.create(store, "shifting_stones", 2, seed=5, bots={0: "normal", 1: "easy"})
     sid = session.id
     store.close()
-    server = serve(db)
+    # A pause between the bots' moves, so the server stops long before two quick bots could finish the game.
+    server = serve(db, pause=0.1)
     try:
         httpx.get(f"{server.base}/api/sessions/{sid}/public").raise_for_status()
         deadline = time.monotonic() + 30
@@ -191,6 +192,7 @@ def test_a_bot_seat_survives_a_restart_and_plays_on(tmp_path: Path) -> None:
     store = Store(db)
     before = len(store.log(sid))
     assert Session(store, sid).bots() == {0: "normal", 1: "easy"}
+    assert Session(store, sid).status != "over", "the game must still be on when the server restarts"
     store.close()
     server = serve(db)
     try:
