@@ -44,6 +44,8 @@ def phone_page(browser, errors):
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The console says only "404"; the address tells which request it was.
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status == 404 else None)
     # A reconnecting socket logs its refused attempts while the server restarts; anything else is a fault.
     page.on("console", lambda msg: errors.append(msg.text)
             if (msg.type == "error" and "WebSocket connection to" not in msg.text)

@@ -38,6 +38,8 @@ def host_page(browser, errors):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error"
             and "WebSocket connection to" not in msg.text else None)
+    # The console says only "404"; the address tells which request it was.
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status == 404 else None)
     return page
 
 

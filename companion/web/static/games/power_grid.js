@@ -86,7 +86,9 @@ function plantCard(plant, extra) {
   if (!plant) return null;
   const burns = plant.burns && plant.burns.length ? plant.burns.map(resourceName).join("/") : t("green energy");
   const stock = plant.stock ? Object.entries(plant.stock).filter(([, n]) => n).map(([r, n]) => `${n} ${resourceName(r)}`).join(", ") : "";
-  const kind = plant.kind === "fusion" ? "ecological" : plant.kind;
+  // Only real plants have a pictogram; the Step 3 card (kind "step3") in the market has none.
+  const named = plant.kind === "fusion" ? "ecological" : plant.kind;
+  const kind = ["coal", "oil", "hybrid", "garbage", "uranium", "ecological"].includes(named) ? named : null;
   return h("span", { class: `plant kind-${plant.kind}` },
     h("b", {}, formatNumber(plant.plant), kind ? [" ", pic("plant", kind, { label: false })] : null),
     h("small", {}, plant.input ? `${formatNumber(plant.input)} ${burns}` : burns, " → ", tn("{count} city", plant.cities)),
