@@ -45,14 +45,14 @@ def make_bot(game_name: str, level: str, budget: Budget | None = None) -> SeatBo
 
 def named_bot(game_name: str, name: str, budget: Budget | None = None) -> Bot:
     """A level, or one of the game's own selfplay bots (`heuristic`, `trader`, `greedy`, `random`; Power Grid's
-    `baseline` is the heuristic bot as it was before the levels arrived)."""
+    `baseline` is the heuristic bot with no ceiling on its bids, as it was before the levels arrived)."""
     if name in LEVELS:
         return make_bot(game_name, name, budget)
     game = get_game(game_name)
     if game.name == "power_grid" and name == "baseline":
-        from companion.bots.baseline_power_grid import BaselineHeuristicBot
+        from companion.games.power_grid.bots import HeuristicBot
 
-        return BaselineHeuristicBot()
+        return HeuristicBot(priced=False)
     found: dict[str, Any] = game.bots()
     if name not in found:
         known = ", ".join([*LEVELS, *found, *(["baseline"] if game.name == "power_grid" else [])])

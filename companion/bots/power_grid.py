@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.bots.base import outcome, squash
-from companion.bots.baseline_power_grid import BaselineHeuristicBot
 from companion.core import Action, Game
 from companion.core.game import Bot
 from companion.games.power_grid.actions import (
@@ -19,6 +18,7 @@ from companion.games.power_grid.actions import (
     OpenAuction,
     Pass,
 )
+from companion.games.power_grid.bots import HeuristicBot
 from companion.games.power_grid.data import MAPS, PLANTS
 from companion.games.power_grid.hints import build_plans
 from companion.games.power_grid.state import PowerGridState
@@ -38,9 +38,12 @@ def plant_premium(state: PowerGridState, plant: int) -> int:
     return 2 + 3 * info.cities + green + early
 
 
-class SteadyBot(BaselineHeuristicBot):
-    """The heuristic bot with a sense of price: it never bids more than a plant is worth to it (its number plus a
-    premium for the cities it powers), so it keeps money to build in the first rounds."""
+class SteadyBot(HeuristicBot):
+    """The unpriced heuristic bot (the `baseline`) with a sense of price: it never bids more than a plant is worth
+    to it (its number plus a premium for the cities it powers), so it keeps money to build in the first rounds."""
+
+    def __init__(self) -> None:
+        super().__init__(priced=False)
 
     def _limits(self, state: PowerGridState, seat: int) -> dict[int, int | None]:
         limits = super()._limits(state, seat)

@@ -122,3 +122,31 @@ def test_heuristic_bots_pay_about_a_plants_worth_and_keep_money_to_build_in_roun
         assert price <= plant + PREMIUM_PER_CITY * PLANTS[plant].cities + NO_FUEL_PREMIUM, (plant, price)
     # Nobody spent everything on a plant: each keeps at least the price of a first city and its fuel.
     assert min(p.money for p in state.players) >= 15
+
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_unpriced_heuristic_bot_spends_its_whole_purse_on_a_plant_in_round_1(seed):
+    """The arena's `baseline` (the heuristic bot with `priced=False`) is the bot as it was before bids had a
+    ceiling: with no plant yet it keeps nothing back. It is what the `normal` level is measured against."""
+    import random
+
+    from companion.games.power_grid.bots import HeuristicBot
+
+    def round_1_prices(bot):
+        result = playout(GAME, 4, seed, bots={s: bot for s in range(4)}, check=False, max_steps=600)
+        state = GAME.setup(result.config, random.Random(seed))
+        prices = {}
+        for action in result.actions:
+            state, log = GAME.apply(state, action)
+            prices.update((m.args["plant"], m.args["price"]) for m in log
+                          if m.template.startswith("{player} bought plant"))
+            if state.phase == "resources" and state.round == 1:
+                return prices
+        raise AssertionError("round 1 did not end")
+
+    unpriced = round_1_prices(HeuristicBot(priced=False))
+    priced = round_1_prices(HeuristicBot())
+    assert len(unpriced) == len(priced) == 4
+    assert sorted(unpriced.values()).count(50) == 3  # every auction but the last is bid up to the whole purse
+    assert max(priced.values()) < 25

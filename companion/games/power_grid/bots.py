@@ -27,6 +27,9 @@ from companion.games.power_grid.state import PowerGridState
 
 # The most new cities the bot keeps money for (fuel and houses) when it bids.
 BUILD_RESERVE = 3
+# The same for the bot as it was before plants had a price to it (`priced=False`): it kept money for this many new
+# cities only once its plants could power more than it had, so in round 1 it bid everything it had.
+UNPRICED_BUILD_RESERVE = 2
 # What a plant is worth above its number, per city of capacity it adds; a plant that needs no fuel is worth more.
 PREMIUM_PER_CITY = 3
 NO_FUEL_PREMIUM = 4
@@ -34,7 +37,15 @@ NO_FUEL_PREMIUM = 4
 
 class HeuristicBot:
     """Buys the strongest plant it can afford while keeping money to fuel and build, fuels its plants, builds the
-    cheapest set of cities its plants can power (plus one), and fires the best firing."""
+    cheapest set of cities its plants can power (plus one), and fires the best firing.
+
+    `priced=False` is the bot as it was before its bids had a ceiling (the arena's `baseline`, what the bot levels
+    are measured against): it bids whatever keeps money to fuel and build, which in round 1, with no plant yet, is
+    all it has.
+    """
+
+    def __init__(self, priced: bool = True) -> None:
+        self.priced = priced
 
     def choose(
         self, game: Any, state: PowerGridState, seat: Seat, legal: Sequence[Action], rng: random.Random
@@ -66,6 +77,10 @@ class HeuristicBot:
         for the cities it adds), and always keeping money to fuel its plants and build the cities they can power
         (up to a few)."""
         player = state.players[seat]
+        if not self.priced:
+            capacity = sum(PLANTS[h.plant].cities for h in player.plants)
+            reserve = 0 if capacity <= len(player.cities) else UNPRICED_BUILD_RESERVE
+            return {row["plant"]: row["by_cities"][reserve]["max_bid"] for row in max_bids(state, seat, most=reserve)}
         out: dict[int, int | None] = {}
         rows = {row["plant"]: row for row in max_bids(state, seat, most=BUILD_RESERVE)}
         for plant, row in rows.items():
