@@ -11,6 +11,8 @@ from typing import Any
 
 import orjson
 
+# The log arguments that name seats, or list them: the same lists the pages read.
+from companion.i18n import SEAT_ARGS, SEAT_LIST_ARGS
 from display.i18n import N_, _
 
 # How long a feedback toast stays up; a refusal stays longer so its reason can be read.
@@ -18,15 +20,6 @@ ACCEPTED_SECONDS = 3.0
 REFUSED_SECONDS = 7.0
 FEEDBACK_KEPT = 4
 TICKER_KEPT = 30
-
-# Log arguments that name a player seat: the ticker shows the player's name instead of the number.
-SEAT_ARGS = frozenset({
-    "player", "seat", "who", "winner", "target", "opener", "buyer", "bidder", "giver", "receiver", "partner",
-    "active", "from_player", "to_player", "offerer", "other", "owner", "loser", "leader",
-})
-
-# Log arguments that list seats (a turn order, the winners).
-SEAT_LIST_ARGS = frozenset({"order", "winners", "players", "seats"})
 
 # Bidirectional formatting characters: the display lays out each line's runs itself, so a name keeps its own
 # direction without them, and an override (U+202E) in a name must not turn the rest of a line around.

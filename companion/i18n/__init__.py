@@ -165,7 +165,9 @@ def for_browser(lang: str) -> dict[str, Any]:
     source = catalog(SOURCE_LANGUAGE)
     # The languages there are, each in its own name, so a phone can switch.
     languages = [{"lang": code, "name": catalog(code).name} for code in available()]
-    return {**own.to_json(), "languages": languages, "messages": {**source.messages, **own.messages}}
+    # The log arguments that name seats come from here, so the pages and the display read them alike.
+    return {**own.to_json(), "languages": languages, "messages": {**source.messages, **own.messages},
+            "seat_args": sorted(SEAT_ARGS), "seat_list_args": sorted(SEAT_LIST_ARGS)}
 
 
 def negotiate(requested: str | None, accept_language: str | None = None) -> str:

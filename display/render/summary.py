@@ -136,6 +136,26 @@ def ranking_rows(model: DisplayModel) -> tuple[list[str], list[list[float]], lis
     return labels, stacks, notes_, seats
 
 
+def _summary_areas(rect: pygame.Rect, ctx: Context, with_series: bool,
+                   series_weight: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
+    """The winners' banner and the score chart on the left; the right column for the series, if there are any."""
+    gap = ctx.layout.gap
+    left, right = split_columns(rect, [1, series_weight], gap) if with_series else (rect, None)
+    banner_h = ctx.painter.line_height(28, True) + ctx.painter.px(20)
+    banner = pygame.Rect(left.x, left.y, left.width, banner_h)
+    chart = pygame.Rect(left.x, banner.bottom + gap, left.width, left.bottom - banner.bottom - gap)
+    return banner, chart, right
+
+
+def _series_panels(right: pygame.Rect | None, series: list[Any], colours: list[Any], gap: int) -> list[Panel]:
+    """One line chart per series (key, title already translated, rounds, values), stacked in the right column."""
+    if right is None:
+        return []
+    rows = split_rows(right, [1] * len(series), gap)
+    return [Panel(f"series_{key}", r, {"title": title, "rounds": rounds, "values": values, "colours": colours},
+                  _draw_series) for (key, title, rounds, values), r in zip(series, rows)]
+
+
 def summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context) -> list[Panel]:
     if model.summary and isinstance(model.summary.get("ranking"), list):
         return _server_summary_panels(model, rect, ctx)
@@ -145,13 +165,7 @@ def summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context) -> list
         rounds, values = model.history_series(key)
         if len(rounds) >= 2 and values:
             series.append((key, title, rounds, values))
-    if series:
-        left, right = split_columns(rect, [1, 1], gap)
-    else:
-        left, right = rect, None
-    banner_h = ctx.painter.line_height(28, True) + ctx.painter.px(20)
-    banner = pygame.Rect(left.x, left.y, left.width, banner_h)
-    chart = pygame.Rect(left.x, banner.bottom + gap, left.width, left.bottom - banner.bottom - gap)
+    banner, chart, right = _summary_areas(rect, ctx, bool(series), 1)
     labels, stacks, parts = breakdown(model)
     colours = [parse_colour(model.player_colour(s)) for s in range(len(model.players()))]
     out = [
@@ -160,11 +174,8 @@ def summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context) -> list
         Panel("scores", chart, {"labels": labels, "stacks": stacks, "parts": parts, "notes": notes(model),
                                 "title": _(SCORE_TITLES.get(model.game, "Score"))}, _draw_scores),
     ]
-    if right is not None:
-        for (key, title, rounds, values), r in zip(series, split_rows(right, [1] * len(series), gap)):
-            out.append(Panel(f"series_{key}", r, {"title": _(title), "rounds": rounds, "values": values,
-                                                   "colours": colours}, _draw_series))
-    return out
+    return out + _series_panels(right, [(key, _(title), rounds, values) for key, title, rounds, values in series],
+                                colours, gap)
 
 
 def notes(model: DisplayModel) -> list[str]:
@@ -205,13 +216,7 @@ def _server_summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context)
     """The summary the server built from the log: the ranking with tie-breaks and every series by round."""
     gap = ctx.layout.gap
     series = server_series(model)[:3]
-    if series:
-        left, right = split_columns(rect, [1, 1.1], gap)
-    else:
-        left, right = rect, None
-    banner_h = ctx.painter.line_height(28, True) + ctx.painter.px(20)
-    banner = pygame.Rect(left.x, left.y, left.width, banner_h)
-    chart = pygame.Rect(left.x, banner.bottom + gap, left.width, left.bottom - banner.bottom - gap)
+    banner, chart, right = _summary_areas(rect, ctx, bool(series), 1.1)
     labels, stacks, tie_notes, seats = ranking_rows(model)
     colours = [parse_colour(model.player_colour(s)) for s in range(len(model.players()))]
     out = [
@@ -220,8 +225,4 @@ def _server_summary_panels(model: DisplayModel, rect: pygame.Rect, ctx: Context)
                                 "title": _(SCORE_TITLES.get(model.game, "Score")),
                                 "colours": [list(colours[s]) for s in seats if s < len(colours)]}, _draw_scores),
     ]
-    if right is not None:
-        for (key, title, rounds, values), r in zip(series, split_rows(right, [1] * len(series), gap)):
-            out.append(Panel(f"series_{key}", r, {"title": title, "rounds": rounds, "values": values,
-                                                   "colours": colours}, _draw_series))
-    return out
+    return out + _series_panels(right, series, colours, gap)

@@ -1,13 +1,15 @@
-"""Fixtures for the web tests: a store with sessions, and the app under TestClient."""
+"""Fixtures for the web tests: a store with sessions, the app under TestClient, and headless Chromium."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import SERVER_TOKEN, Seated
+from web_helpers import ARGS, CHROMIUM, SERVER_TOKEN, Seated
 
 from companion.store import Session, Store
 from companion.web import Settings, create_app
@@ -43,3 +45,15 @@ def settings(db_path: Path) -> Settings:
 def client(settings: Settings) -> Iterator[TestClient]:
     with TestClient(create_app(settings)) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for a module's tests (each test opens its own pages or contexts in it)."""
+    if not shutil.which(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed")
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield instance
+        instance.close()

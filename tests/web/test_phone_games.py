@@ -3,27 +3,21 @@ horizontal scroll, no machine words, the grid in board orientation, a call when 
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import shutil
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import Seated, ThreadServer, free_port
+from web_helpers import CHROMIUM, PHONE, Seated, ThreadServer, free_port, get, phone_page, post
 
 from companion.store import Session, Store
 from companion.web import Settings
 
 playwright = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-PHONE = {"width": 360, "height": 740}
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "artifacts"
 AXE = Path(__file__).resolve().parent / "node" / "node_modules" / "axe-core" / "axe.min.js"
 # Words a player must never read: raw ids, machine names, JavaScript's empty values.
@@ -55,18 +49,6 @@ pytestmark = [
 ]
 
 
-def get(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=5) as reply:
-        return json.loads(reply.read())
-
-
-def post(url: str, body: dict[str, Any]) -> Any:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=5) as reply:
-        return json.loads(reply.read())
-
-
 class Table:
     """One server with a session of each game, and one browser, shared by the module's tests."""
 
@@ -96,15 +78,10 @@ class Table:
                                                                        "action": action})
 
     def phone(self, game: str, seat: int, lang: str = "en") -> Phone:
-        context = self.browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                           bypass_csp=True, locale="en-GB")
+        page = phone_page(self.browser, self.errors, bypass_csp=True, locale="en-GB")
         # Records the vibrations the page asks for (headless Chromium has no motor).
-        context.add_init_script("window.__vibrations = []; navigator.vibrate = (p) => { window.__vibrations.push(p);"
-                                " return true; };")
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.on("console", lambda msg: self.errors.append(msg.text) if msg.type == "error" else None)
+        page.add_init_script("window.__vibrations = []; navigator.vibrate = (p) => { window.__vibrations.push(p);"
+                             " return true; };")
         s = self.sessions[game]
         page.goto(f"{self.server.base}/join/{s.id}?t={s.tokens[seat]}&lang={lang}")
         page.wait_for_selector("body[data-state-id]")
@@ -154,7 +131,7 @@ class Phone:
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def table(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Table]:
     artifacts = ARTIFACTS
     artifacts.mkdir(exist_ok=True)
     db_path = tmp_path_factory.mktemp("phones") / "companion.sqlite3"
@@ -169,12 +146,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
         store.close()
     server = ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())).start()
     try:
-        with playwright.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-            try:
-                yield Table(server, browser, sessions, artifacts)
-            finally:
-                browser.close()
+        yield Table(server, browser, sessions, artifacts)
     finally:
         server.stop()
 

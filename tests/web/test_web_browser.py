@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from web_helpers import ThreadServer, free_port
+from web_helpers import CHROMIUM, PHONE, ThreadServer, free_port, get, phone_page, post
 
 from companion.core.registry import all_games, get_game
 from companion.testing.harness import choose_actor
@@ -21,39 +21,10 @@ from companion.web import Settings
 
 playwright = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-PHONE = {"width": 360, "height": 740}
 RANDOM_STEPS = 25
 TESTS = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield instance
-        instance.close()
-
-
-def phone_page(browser, errors):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    # The console says only "404"; the address tells which request it was.
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status == 404 else None)
-    # A reconnecting socket logs its refused attempts while the server restarts; anything else is a fault.
-    page.on("console", lambda msg: errors.append(msg.text)
-            if (msg.type == "error" and "WebSocket connection to" not in msg.text)
-            or (msg.type == "warning" and "renderer failed" in msg.text) else None)
-    # Nothing may be fetched from anywhere but this server (the table is offline).
-    page.on("request", lambda request: errors.append(f"external request {request.url}")
-            if not request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:")) else None)
-    return page
 
 
 class ServeProcess:
@@ -87,22 +58,6 @@ class ServeProcess:
 def server_session(server: ThreadServer, sid: int):
     """The live Session inside the thread server (to pick random legal moves from)."""
     return server.server.config.app.state.hub.sessions[sid].session
-
-
-def post(url: str, body: dict) -> dict:
-    import json
-
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=5) as reply:
-        return json.loads(reply.read())
-
-
-def get(url: str) -> dict:
-    import json
-
-    with urllib.request.urlopen(url, timeout=5) as reply:
-        return json.loads(reply.read())
 
 
 def test_a_phone_joins_sees_its_hand_moves_and_survives_a_server_restart(browser, db_path, new_session, artifacts):

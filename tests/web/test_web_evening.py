@@ -8,8 +8,8 @@ import random
 import shutil
 
 import pytest
-from test_web_browser import ARGS, CHROMIUM, PHONE, get, phone_page, server_session
-from web_helpers import SERVER_TOKEN, ThreadServer, free_port
+from test_web_browser import server_session
+from web_helpers import CHROMIUM, PHONE, SERVER_TOKEN, ThreadServer, free_port, get, phone_page
 
 from companion.core.errors import CompanionError
 from companion.core.seats import HOST
@@ -22,14 +22,6 @@ pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chr
 LAPTOP = {"width": 1280, "height": 800}
 NAMES = ["Ann", "Bo", "Cy"]
 EVENINGS = [("power_grid", 3), ("bohnanza", 3), ("shifting_stones", 2)]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield instance
-        instance.close()
 
 
 def host_page(browser, errors):

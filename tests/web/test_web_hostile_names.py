@@ -8,17 +8,13 @@ import shutil
 import urllib.request
 
 import pytest
-from web_helpers import ThreadServer, free_port
+from web_helpers import CHROMIUM, PHONE, ThreadServer, free_port
 
 from companion.store import Session, Store
 from companion.web import Settings
 
 playwright = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-PHONE = {"width": 360, "height": 740}
 NAMES = ['<img src=x onerror=alert(1)>Ann', "\u202eBob live", "W" * 40]
 
 pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
@@ -41,14 +37,6 @@ UNISOLATED = """() => {
   return out;
 }"""
 SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield instance
-        instance.close()
 
 
 def open_page(browser, url: str, errors: list[str], viewport: dict[str, int] = PHONE):

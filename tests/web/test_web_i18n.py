@@ -127,3 +127,11 @@ def test_a_seats_language_set_by_the_host_picks_its_page_language(client, new_se
     assert 'lang="en"' in client.get(f"/join/{seated.id}", params={"t": seated.tokens[0]}).text
     refused = client.patch(f"/api/host/sessions/{seated.id}/seats/1", json={"token": seated.host, "lang": "fr"})
     assert refused.status_code == 400 and "no catalog" in refused.json()["error"]
+
+
+def test_the_pages_read_seats_in_log_arguments_from_the_same_lists_as_the_server():
+    # common.js names the seats of a log line from the catalog the page embeds, never from a copy of its own.
+    data = i18n.for_browser("sd")
+    assert set(data["seat_args"]) == i18n.SEAT_ARGS and set(data["seat_list_args"]) == i18n.SEAT_LIST_ARGS
+    script = (STATIC / "common.js").read_text(encoding="utf-8")
+    assert "catalogData.seat_args" in script and "leader|" not in script

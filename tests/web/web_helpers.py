@@ -1,15 +1,56 @@
-"""Helpers shared by the web tests: seated sessions, free ports, and the app served by uvicorn in a thread."""
+"""Helpers shared by the web tests: seated sessions, free ports, the app served by uvicorn in a thread, and the
+headless Chromium phone the browser tests open (the `browser` fixture itself is in conftest.py)."""
 
 from __future__ import annotations
 
 import dataclasses
+import json
 import socket
 import threading
 import time
+import urllib.request
+from typing import Any
 
 from companion.web import Settings, create_app
 
 SERVER_TOKEN = "server-token-for-the-tests"
+
+# Debian's Chromium, started without anything that would reach the internet or a GPU.
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+PHONE = {"width": 360, "height": 740}
+
+
+def phone_page(browser: Any, errors: list[str], **context_options: Any) -> Any:
+    """A new 360×740 touch phone page (its own context) that records every fault it meets in `errors`."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  **context_options)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The console says only "404"; the address tells which request it was.
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status == 404 else None)
+    # A reconnecting socket logs its refused attempts while the server restarts; anything else is a fault.
+    page.on("console", lambda msg: errors.append(msg.text)
+            if (msg.type == "error" and "WebSocket connection to" not in msg.text)
+            or (msg.type == "warning" and "renderer failed" in msg.text) else None)
+    # Nothing may be fetched from anywhere but this server (the table is offline).
+    page.on("request", lambda request: errors.append(f"external request {request.url}")
+            if not request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:")) else None)
+    return page
+
+
+def get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=5) as reply:
+        return json.loads(reply.read())
+
+
+def post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=5) as reply:
+        return json.loads(reply.read())
 
 
 @dataclasses.dataclass(frozen=True)

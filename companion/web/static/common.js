@@ -317,10 +317,10 @@ export function playerName(envelope, seat) {
   return player ? isolate(player.name) : t("Seat {seat}", { seat: Number(seat) + 1 });
 }
 
-// Log (and refusal) arguments with these names are seats and read as the player's name.
-const SEAT_ARGS = /^(player|seat|target|who|winner|opener|buyer|bidder|partner|giver|receiver|active|from_player|to_player|offerer|other|owner|loser|leader)$/;
-// Arguments with these names are lists of seats (the turn order, the winners, tied players): each reads as a name.
-const SEAT_LIST_ARGS = /^(order|winners|players|seats)$/;
+// Log (and refusal) arguments that are seats read as the player's name; lists of seats (the turn order, the
+// winners, tied players) as names each. The server gives the lists with the catalog: one source for every page.
+const SEAT_ARGS = new Set(catalogData.seat_args || []);
+const SEAT_LIST_ARGS = new Set(catalogData.seat_list_args || []);
 
 // A game's own words for log arguments (a card id as the card, a bean as its name), set by its renderer, and its
 // rewording of log templates that name an internal number (an offer's id) as words.
@@ -343,8 +343,8 @@ export function logText(envelope, entry) {
     const isSeat = Number.isInteger(value) || value === "host" || value === "table";
     const own = argWords ? argWords(key, value, envelope || {}) : undefined;
     if (own !== undefined && own !== null) args[key] = own;
-    else if (SEAT_ARGS.test(key) && isSeat) args[key] = playerName(envelope || {}, value);
-    else if (SEAT_LIST_ARGS.test(key) && Array.isArray(value)) {
+    else if (SEAT_ARGS.has(key) && isSeat) args[key] = playerName(envelope || {}, value);
+    else if (SEAT_LIST_ARGS.has(key) && Array.isArray(value)) {
       args[key] = value.map((v) => (Number.isInteger(v) || v === "host" || v === "table" ? playerName(envelope || {}, v) : t(String(v)))).join(", ");
     }
     else if (Array.isArray(value)) args[key] = value.map((v) => (typeof v === "number" ? formatNumber(v) : t(String(v)))).join(", ");
