@@ -3,6 +3,7 @@ horizontal scroll, no machine words, the grid in board orientation, a call when 
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import shutil
@@ -38,6 +39,12 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, a
     return [el.outerHTML.slice(0, 80), r.width, r.height];
   })
   .filter(([, w, hgt]) => (w < 44 || hgt < 44) && w > 0)"""
+# Each city's tap target on the map: its id, its box on the screen (CSS px).
+CITY_TARGETS = """() => [...document.querySelectorAll('.pg-map-svg g.city')]
+  .filter((g) => g.querySelector('circle.hit')).map((g) => {
+    const r = g.querySelector('circle.hit').getBoundingClientRect();
+    return [g.dataset.city, r.left, r.top, r.width, r.height];
+  })"""
 GRID_BOXES = """() => [...document.querySelectorAll('.ss-grid .cell')].map((el) => {
   const r = el.getBoundingClientRect();
   return [Number(el.dataset.cell), Math.round(r.top), Math.round(r.left)];
@@ -374,9 +381,24 @@ def test_power_grid_auction_shows_the_limit_and_a_city_is_built_in_two_taps_on_t
     assert names and set(names) <= printed
     assert {"Köln", "Düsseldorf", "Frankfurt-M"} <= printed or board["id"] != "germany"
     phone.check("building")
+    # Every city in play is a thumb's target (at least 44×44 CSS px) and no two targets overlap, so neighbours
+    # stay apart even in the crowded Ruhr; the whole map is a tap away, and a tap on it zooms back in.
+    targets = page.evaluate(CITY_TARGETS)
+    in_play = {c["id"] for c in board["cities"] if c["region"] in public["view"]["regions"]}
+    assert {t[0] for t in targets} == in_play
+    assert all(round(w) >= 44 and round(h) >= 44 for _id, _x, _y, w, h in targets), targets
+    centres = [(x + w / 2, y + h / 2) for _id, x, y, w, h in targets]
+    closest = min(math.dist(a, b) for i, a in enumerate(centres) for b in centres[i + 1:])
+    assert closest >= 44, closest
+    page.locator("button.map-zoom").click()
+    page.wait_for_selector(".pg-map-svg:not(.zoomed)")
+    assert page.locator(".pg-map-svg circle.hit").count() == 0
+    phone.check("whole-map")
+    page.locator(".pg-map-svg").click()
+    page.wait_for_selector(".pg-map-svg.zoomed")
     state = phone.state_id()
     phone.taps = 0
-    phone.tap(f".pg-map-svg [data-city='{city}'] circle")
+    phone.tap(f".pg-map-svg [data-city='{city}'] circle.hit")
     page.wait_for_selector(".city-panel button.build-here")
     assert str(prices[city]) in page.locator(".city-panel").first.inner_text() or lang != "en"
     phone.check("city-chosen")

@@ -118,11 +118,30 @@ function cityPrice(envelope, city) {
   return prices[city];
 }
 
+// On-screen room every city gets on the zoomed map: a thumb's tap target (44 CSS px) with a little to spare, so
+// no two cities' targets overlap even in the crowded Ruhr.
+const CITY_ROOM = 48;
+// The map is zoomed (cities a thumb apart, panned with a finger) or whole (to find your way; a tap zooms there).
+// Where the zoomed map was panned to is kept across redraws; `key` forgets it when another map is shown.
+const mapView = { zoomed: true, left: null, top: null, centre: null, key: null };
+
+/** How much the map must be enlarged so that the cities in play sit at least CITY_ROOM px apart. */
+function zoomFor(points) {
+  let nearest = Infinity;
+  for (let i = 0; i < points.length; i += 1) {
+    for (let j = i + 1; j < points.length; j += 1) {
+      nearest = Math.min(nearest, Math.hypot(points[i][0] - points[j][0], points[i][1] - points[j][1]));
+    }
+  }
+  return Number.isFinite(nearest) && nearest > 0 ? Math.max(1, CITY_ROOM / nearest) : 1;
+}
+
 /** The board drawn from the map data: regions, connections with their costs, cities, houses in player colours. */
 function mapSection(envelope, ctx) {
   const board = mapOf(envelope);
   if (!board) return null;
   const view = envelope.view || {};
+  if (mapView.key !== board.id) Object.assign(mapView, { zoomed: true, left: null, top: null, centre: null, key: board.id });
   const inPlay = new Set(view.regions || []);
   const playing = (city) => !inPlay.size || inPlay.has(city.region);
   const regionColour = Object.fromEntries(board.regions.map((r) => [r.id, REGION_FILL[r.colour] || "#cccccc"]));
@@ -130,7 +149,10 @@ function mapSection(envelope, ctx) {
   const H = Math.round(W * (board.aspect || 1));
   // Room for the names of the cities at the edges.
   const [padX, padY] = [30, 14];
-  const at = (c) => [padX + c.x * (W - 2 * padX), padY + c.y * (H - 2 * padY - 8)];
+  const base = (c) => [padX + c.x * (W - 2 * padX), padY + c.y * (H - 2 * padY - 8)];
+  const zoom = zoomFor(board.cities.filter(playing).map(base));
+  const scale = mapView.zoomed ? zoom : 1;
+  const at = (c) => base(c).map((v) => v * scale);
   const byId = Object.fromEntries(board.cities.map((c) => [c.id, c]));
   const houses = view.cities || {};
   const colourOf = (seat) => ((envelope.players || [])[seat] || {}).colour || "#888";
@@ -151,36 +173,69 @@ function mapSection(envelope, ctx) {
     const buildable = Boolean(buildAction(envelope, c.id));
     return svg("g", { class: "city" + (live ? "" : " off") + (buildable ? " buildable" : "") + (c.id === chosenCity ? " chosen" : "") + (mine.has(c.id) ? " mine" : ""),
       "data-city": c.id },
-    svg("circle", { cx: x, cy: y, r: 7, fill: live ? regionColour[c.region] : "#d9d9d9" }),
+    // The thumb's target: an invisible circle CITY_ROOM - 4 px across around the dot, on the zoomed map only.
+    mapView.zoomed && live ? svg("circle", { cx: x, cy: y, r: (CITY_ROOM - 4) / 2, class: "hit" }) : null,
+    svg("circle", { cx: x, cy: y, r: 7, fill: live ? regionColour[c.region] : "#d9d9d9", class: "dot" }),
     here.map((seat, k) => svg("rect", { x: x - 9 + k * 6, y: y - 3, width: 6, height: 6, fill: colourOf(seat), class: "house" })),
     live ? svg("text", { x, y: y + 16, class: "name" }, c.name) : null);
   });
-  const drawing = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "pg-map-svg", role: "img",
+  const [w, hgt] = [Math.round(W * scale), Math.round(H * scale)];
+  const drawing = svg("svg", { viewBox: `0 0 ${w} ${hgt}`, class: "pg-map-svg" + (mapView.zoomed ? " zoomed" : ""), role: "img",
+    width: mapView.zoomed ? w : null, height: mapView.zoomed ? hgt : null,
     "aria-label": t("Map of {map}: tap a city to see its price", { map: t(board.title) }) }, lines, cities);
-  // A tap anywhere picks the nearest city in play, so even the crowded Ruhr is easy to hit with a thumb.
-  drawing.addEventListener("click", (event) => {
-    const box = drawing.getBoundingClientRect();
-    const px = ((event.clientX - box.left) / box.width) * W;
-    const py = ((event.clientY - box.top) / box.height) * H;
-    let best = null;
-    let bestD = Infinity;
-    for (const c of board.cities) {
-      if (!playing(c)) continue;
-      const [x, y] = at(c);
-      const d = (x - px) ** 2 + (y - py) ** 2;
-      if (d < bestD) {
-        best = c;
-        bestD = d;
-      }
-    }
-    if (best && bestD < 40 * 40) {
-      chosenCity = best.id;
+  // The zoomed window scrolls, so it takes the keyboard's focus too (the arrow keys pan it).
+  const pan = h("div", mapView.zoomed ? { class: "pg-map-pan zoomed", tabindex: "0", role: "region", "aria-label": t("The map") }
+    : { class: "pg-map-pan" }, drawing);
+  if (mapView.zoomed) {
+    drawing.addEventListener("click", (event) => {
+      const target = event.target instanceof Element ? event.target.closest("g.city:not(.off)") : null;
+      if (!target) return;
+      chosenCity = target.dataset.city;
       redraw(ctx);
-    }
-  });
+    });
+    pan.addEventListener("scroll", () => {
+      mapView.left = pan.scrollLeft;
+      mapView.top = pan.scrollTop;
+    }, { passive: true });
+    // Once on the page: back to where the player left it, else centred on what matters to them now.
+    requestAnimationFrame(() => {
+      if (mapView.left === null) {
+        let [cx, cy] = mapView.centre || [null, null];
+        if (cx === null) {
+          const focus = [chosenCity, ...mine].filter(Boolean).map((id) => byId[id]).filter(Boolean);
+          const buildable = board.cities.filter((c) => buildAction(envelope, c.id));
+          const pool = [focus, buildable, board.cities.filter(playing), board.cities].find((list) => list.length);
+          const points = pool.map(at);
+          cx = points.reduce((sum, p) => sum + p[0], 0) / points.length;
+          cy = points.reduce((sum, p) => sum + p[1], 0) / points.length;
+        }
+        mapView.centre = null;
+        mapView.left = Math.max(0, cx - pan.clientWidth / 2);
+        mapView.top = Math.max(0, cy - pan.clientHeight / 2);
+      }
+      pan.scrollLeft = mapView.left;
+      pan.scrollTop = mapView.top;
+    });
+  } else {
+    // The whole map is for finding your way: a tap zooms in around the place tapped.
+    drawing.addEventListener("click", (event) => {
+      const box = drawing.getBoundingClientRect();
+      const px = ((event.clientX - box.left) / box.width) * W * zoom;
+      const py = ((event.clientY - box.top) / box.height) * H * zoom;
+      Object.assign(mapView, { zoomed: true, left: null, top: null, centre: [px, py] });
+      redraw(ctx);
+    });
+  }
+  const toggle = zoom > 1 ? h("button", { type: "button", class: "act map-zoom", "aria-pressed": mapView.zoomed ? "true" : "false",
+    onclick: () => {
+      Object.assign(mapView, { zoomed: !mapView.zoomed, left: null, top: null, centre: null });
+      redraw(ctx);
+    } }, mapView.zoomed ? t("Show the whole map") : t("Zoom in")) : null;
   const legend = h("p", { class: "pg-legend" }, (envelope.players || []).map((p) => h("span", { class: "who" },
     h("span", { class: "house-key", style: { "--c": p.colour } }), p.name)));
-  return h("section", { class: "pg-map" }, h("h2", {}, t("The map")), drawing, legend, cityPanel(envelope, ctx));
+  return h("section", { class: "pg-map" }, h("div", { class: "map-head" }, h("h2", {}, t("The map")), toggle),
+    mapView.zoomed ? null : h("p", { class: "muted map-hint" }, t("Tap a part of the map to zoom in there.")),
+    pan, legend, cityPanel(envelope, ctx));
 }
 
 /** The tapped city: its price for you, who is there, and the button that builds it. */
