@@ -426,6 +426,80 @@ def test_power_grid_auction_shows_the_limit_and_a_city_is_built_in_two_taps_on_t
     assert table.errors == [], table.errors
 
 
+def plan_problem(envelope: dict[str, Any], plan: dict[str, Any], seat: int) -> tuple[str, str] | None:
+    """Where a plan shown earlier can no longer be built, now, and the words that say why; None if it still can."""
+    built = envelope["view"]["cities"]
+    prices = envelope["hints"]["city_prices"]
+    money = envelope["view"]["you"]["money"]
+    legal = {a["city"] for a in envelope["legal"] if a["action"] == "build_city"}
+    todo = [(c, p) for c, p in zip(plan["cities"], plan["prices"], strict=True) if seat not in built.get(c, [])]
+    if not todo:
+        return None
+    if not legal:
+        return todo[0][0], "no longer your turn"
+    if todo[0][0] not in legal:
+        price = prices.get(todo[0][0])
+        return todo[0][0], (f"you have {money}" if price is not None and price > money else "no longer open")
+    total = 0
+    for city, _shown in todo:
+        if city not in prices:
+            return city, "no longer open"
+        total += prices[city]
+        if total > money:
+            return city, f"to {total} Elektro and you have {money}"
+    return None
+
+
+def test_power_grid_a_plan_that_can_no_longer_be_built_names_the_city_and_why(table: Table):
+    game = "power_grid"
+    for _ in range(200):  # on to a builder with a plan that one other city first would spoil
+        while power_grid_step(table):
+            pass
+        builder = current(table.envelope(game))
+        envelope = table.envelope(game, builder)
+        plans = [p for p in envelope["hints"].get("build_sets", []) if p["k"] >= 2]
+        prices = envelope["hints"]["city_prices"]
+        money = envelope["view"]["you"]["money"]
+        builds = {a["city"] for a in envelope["legal"] if a["action"] == "build_city"}
+        # Another city that drains the money below the plan's total, yet leaves some city to build (prices only
+        # fall as a network grows), so the plan's confirm is still on screen when the player taps it.
+        others = sorted((c for c in builds if plans and c not in plans[0]["cities"]
+                         and money - prices[c] < plans[0]["total"]
+                         and any(prices[d] <= money - prices[c] for d in builds - {c})), key=lambda c: -prices[c])
+        if plans and others:
+            break
+        table.act(game, builder, next(a for a in envelope["legal"] if a["action"] == "end_building"))
+    else:
+        pytest.fail("no builder with a plan came up")
+    plan, other = plans[0], {"seat": builder, "action": "build_city", "city": others[0]}
+    phone = table.phone(game, builder)
+    page = phone.page
+    phone.tap(f"#actions button.plan[data-cities='{','.join(plan['cities'])}']")
+    page.wait_for_selector("#actions .plan-confirm")
+    # Meanwhile the same player builds another city from another phone: the plan shown no longer fits.
+    state = phone.state_id()
+    table.act(game, builder, other)
+    phone.wait_state(state + 1)
+    after = table.envelope(game, builder)
+    page.wait_for_timeout(400)  # the hints follow the view
+    stop = plan_problem(after, plan, builder)
+    assert stop is not None
+    assert page.locator("#actions .plan-confirm").count() == 1
+    phone.tap("#actions button.plan-go")
+    page.wait_for_selector("#head .toast.error")
+    text = page.locator("#head .toast").inner_text()
+    board = get(f"{table.server.base}/look/power_grid.json")["maps"][after["view"]["map"]]
+    city, why = stop
+    assert next(c["name"] for c in board["cities"] if c["id"] == city) in text, (text, stop)
+    assert why in text, (text, stop)
+    page.wait_for_timeout(300)
+    assert table.envelope(game)["state_id"] == after["state_id"]  # nothing was built
+    assert page.locator("#actions .plan-confirm").count() == 0
+    phone.check("plan-refused")
+    phone.close()
+    assert table.errors == [], table.errors
+
+
 # -- every game, every language ------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["bn", "is", "si"])
 def test_each_games_phone_in_the_other_languages_passes_axe_and_shows_no_machine_words(table: Table, lang: str):

@@ -130,7 +130,7 @@ function select(value) {
 function context() {
   return {
     envelope: state.envelope, renderer: state.renderer, submit, select, selection: state.selection, t, look: look(),
-    redraw: () => draw(true),
+    redraw: () => draw(true), notify: toast,
   };
 }
 
@@ -283,7 +283,10 @@ function onMessage(message) {
     if (message.ok) {
       toast(`✓ ${t("Done")}`, "ok");
     } else {
-      toast(reasonText(state.envelope, message), "error");
+      const reason = reasonText(state.envelope, message);
+      // A game may say what the refusal interrupted (a build plan names the city it stopped before).
+      const own = state.renderer && state.renderer.refused ? state.renderer.refused(state.envelope, reason) : null;
+      toast(own || reason, "error");
       if (message.code === "stale") live.send({ type: "refresh" });
     }
   } else if (message.type === "clock") {

@@ -23,6 +23,8 @@ const REGION_FILL = {
 let chosenCity = null;
 let plan = null;
 let planAsk = null;
+// Why the last plan stopped, where the page has no feedback line of its own (the host page).
+let planNote = null;
 
 const PHASES = {
   regions: () => t("Choosing regions"), auction: () => t("Auction"), auction_close: () => t("Auction"),
@@ -234,6 +236,7 @@ function mapSection(envelope, ctx) {
   const legend = h("p", { class: "pg-legend" }, (envelope.players || []).map((p) => h("span", { class: "who" },
     h("span", { class: "house-key", style: { "--c": p.colour } }), p.name)));
   return h("section", { class: "pg-map" }, h("div", { class: "map-head" }, h("h2", {}, t("The map")), toggle),
+    planNote ? h("p", { class: "warn plan-note", role: "alert" }, planNote) : null,
     mapView.zoomed ? null : h("p", { class: "muted map-hint" }, t("Tap a part of the map to zoom in there.")),
     pan, legend, cityPanel(envelope, ctx));
 }
@@ -256,34 +259,108 @@ function cityPanel(envelope, ctx) {
 }
 
 // -- build plans: one confirm builds the cities of a plan in their best order ----------------------------------
+/** Tell the player why a plan stopped: the phone's feedback line, or a note under the map where there is none. */
+function planStopped(ctx, text) {
+  plan = null;
+  planAsk = null;
+  if (ctx.notify) ctx.notify(text, "error");
+  else planNote = text;
+  redraw(ctx);
+}
+
+function myMoney(envelope) {
+  const m = you(envelope).money;
+  return Number.isInteger(m) ? m : null;
+}
+
+/** Why `city` cannot be built next (a sentence naming it), or null when it can. */
+function cityProblem(envelope, city) {
+  const name = cityName(envelope, city);
+  if (!(envelope.legal || []).some((a) => a.action === "build_city")) {
+    return t("The plan stopped before {city}: it is no longer your turn to build.", { city: name });
+  }
+  if (buildAction(envelope, city)) return null;
+  const price = cityPrice(envelope, city);
+  const money = myMoney(envelope);
+  if (price !== undefined && money !== null && price > money) {
+    return t("The plan stopped before {city}: it costs {price} Elektro and you have {money}.", { city: name, price, money });
+  }
+  return t("The plan stopped before {city}: it is no longer open to you.", { city: name });
+}
+
+/** Before anything is built: a plan shown earlier must still fit the game as it is now (money, turn, cities). */
+function planProblem(envelope, set) {
+  const built = ((envelope.view || {}).cities) || {};
+  const todo = set.cities.map((c, i) => [c, set.prices[i]]).filter(([c]) => !(built[c] || []).includes(envelope.seat));
+  if (!todo.length) return null;
+  const first = cityProblem(envelope, todo[0][0]);
+  if (first) return first;
+  const money = myMoney(envelope);
+  let total = 0;
+  for (const [city, shownPrice] of todo) {
+    const price = cityPrice(envelope, city) ?? shownPrice;
+    if (price === undefined) {
+      return t("This plan can no longer be built: {city} is no longer open to you.", { city: cityName(envelope, city) });
+    }
+    total += price;
+    if (money !== null && total > money) {
+      return t("This plan can no longer be built: {city} would bring it to {total} Elektro and you have {money}.", {
+        city: cityName(envelope, city), total, money });
+    }
+  }
+  return null;
+}
+
 function carryOnPlan(envelope, ctx) {
   if (!plan || !ctx.submit) return;
   if (plan.state === envelope.state_id) return;
   const next = plan.cities.find((c) => !(((envelope.view || {}).cities || {})[c] || []).includes(envelope.seat));
-  const action = next ? buildAction(envelope, next) : null;
-  if (!action) {
+  if (!next) {
     plan = null;
     return;
   }
+  const problem = cityProblem(envelope, next);
+  if (problem) {
+    setTimeout(() => planStopped(ctx, problem), 0);
+    return;
+  }
   plan.state = envelope.state_id;
-  setTimeout(() => ctx.submit(action), 0);
+  plan.next = next;
+  setTimeout(() => ctx.submit(buildAction(envelope, next)), 0);
+}
+
+/** A refused move: a plan being carried out stops there, and the reason names the city it stopped before. */
+function refused(envelope, reason) {
+  if (!plan || !plan.next) return null;
+  const city = plan.next;
+  plan = null;
+  return t("The plan stopped before {city}: {reason}", { city: cityName(envelope, city), reason });
 }
 
 function plansSection(envelope, ctx) {
   // Plans of two to four cities (one city is a tap on the map); the first city of each must be buildable now.
-  const sets = ((envelope.hints || {}).build_sets || []).filter((set) => set.k >= 2 && set.k <= 4 && buildAction(envelope, set.cities[0]));
+  // The plan being confirmed stays as it was shown, even if the game moves on meanwhile: its check says what changed.
+  const fresh = ((envelope.hints || {}).build_sets || []).filter((set) => set.k >= 2 && set.k <= 4 && buildAction(envelope, set.cities[0]));
+  const asked = planAsk && !fresh.some((set) => set.cities.join(",") === planAsk.cities.join(",")) ? [planAsk] : [];
+  const sets = [...asked, ...fresh];
   if (!sets.length || !(envelope.legal || []).some((a) => a.action === "build_city")) return null;
   return h("div", { class: "plans" }, h("h3", {}, t("Cheapest plans")), sets.map((set) => {
     const key = set.cities.join(",");
-    if (planAsk === key) {
+    if (planAsk && planAsk.cities.join(",") === key) {
       return h("div", { class: "confirm plan-confirm" },
         h("p", {}, tn("Build {count} city for {total} Elektro: {cities}?", set.k, {
           total: set.total, cities: set.cities.map((c, i) => `${cityName(envelope, c)} (${formatNumber(set.prices[i])})`).join(", "),
         })),
         h("button", { type: "button", class: "act primary plan-go", onclick: () => {
+          const problem = planProblem(ctx.envelope, planAsk);
+          if (problem) {
+            planStopped(ctx, problem);
+            return;
+          }
+          plan = { cities: planAsk.cities, state: null, next: null };
           planAsk = null;
-          plan = { cities: set.cities, state: null };
-          carryOnPlan(envelope, ctx);
+          planNote = null;
+          carryOnPlan(ctx.envelope, ctx);
         } }, tn("Build these {count} cities", set.k)),
         h("button", { type: "button", class: "act", onclick: () => {
           planAsk = null;
@@ -291,7 +368,8 @@ function plansSection(envelope, ctx) {
         } }, t("Cancel")));
     }
     return h("button", { type: "button", class: "act plan", dataset: { cities: key }, onclick: () => {
-      planAsk = key;
+      planAsk = set;
+      planNote = null;
       redraw(ctx);
     } }, tn("Build these {count} for {total}", set.k, { total: set.total }), h("small", {}, ": ", set.cities.map((c) => cityName(envelope, c)).join(", ")));
   }));
@@ -333,6 +411,12 @@ function render(envelope, ctx) {
   })));
   parts.push(auctionSection(envelope));
   carryOnPlan(envelope, ctx);
+  // A plan waiting for its confirm when the game moved on so far that nothing can be built: say so, not vanish.
+  if (planAsk && ctx.submit && !(envelope.legal || []).some((a) => a.action === "build_city")) {
+    const problem = planProblem(envelope, planAsk);
+    planAsk = null;
+    if (problem) setTimeout(() => planStopped(ctx, problem), 0);
+  }
   parts.push(mapSection(envelope, ctx));
   const market = view.market || {};
   parts.push(h("section", { class: "pg-market" }, h("h2", {}, t("Power plant market")),
@@ -526,6 +610,7 @@ export default {
   card: (value, ctx) => plantCard(plantInfo(ctx.envelope.view, value)) || null,
   render,
   hints,
+  refused,
   composers: {
     bid: bidComposer,
     open_auction: openComposer,
