@@ -126,6 +126,8 @@ class Phone:
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
         text = page.locator("body").inner_text()
         assert not FORBIDDEN.findall(text), (name, FORBIDDEN.findall(text))
+        if self.lang == "sd":  # numbers in the page's own digits, every one
+            assert not re.findall(r".{0,20}[0-9].{0,20}", text), (name, re.findall(r".{0,20}[0-9].{0,20}", text))
         if not page.evaluate("typeof window.axe !== 'undefined'"):
             page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
         result = page.evaluate(AXE_RUN)
@@ -496,6 +498,71 @@ def test_power_grid_a_plan_that_can_no_longer_be_built_names_the_city_and_why(ta
     assert table.envelope(game)["state_id"] == after["state_id"]  # nothing was built
     assert page.locator("#actions .plan-confirm").count() == 0
     phone.check("plan-refused")
+    phone.close()
+    assert table.errors == [], table.errors
+
+
+SINDHI_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
+
+
+def next_unit_prices(market: dict[str, Any]) -> list[int]:
+    """What each next unit of a resource costs, cheapest first: the market fills from its dearest space down."""
+    slots = sorted(price for price, room in market["spaces"] for _ in range(room))
+    return slots[len(slots) - market["on_market"]:]
+
+
+@pytest.mark.parametrize("lang", ["en", "sd"])
+def test_power_grid_resources_are_bought_one_unit_at_a_time_at_the_price_shown_for_each_next_unit(table: Table,
+                                                                                                   lang: str):
+    game = "power_grid"
+    for _ in range(300):  # on to a player who may buy resources for a plant
+        public = table.envelope(game)
+        seats = [s for s in public["current_seats"] if isinstance(s, int)]
+        if seats and any(a["action"] == "buy_resources" for a in table.envelope(game, seats[0])["legal"]):
+            break
+        if public["view"]["phase"] == "building" and seats:
+            legal = table.envelope(game, seats[0])["legal"]
+            table.act(game, seats[0], next(a for a in legal if a["action"] == "end_building"))
+        else:
+            power_grid_step(table)
+    else:
+        pytest.fail("nobody came to buy resources")
+    buyer = seats[0]
+    phone = table.phone(game, buyer, lang)
+    page = phone.page
+    row = page.locator("#actions .buy-row").first
+    row.wait_for()
+    plant, resource = int(row.get_attribute("data-plant")), row.get_attribute("data-resource")
+    phone.check("buying")
+    bought = 0
+    while bought < 3:
+        envelope = table.envelope(game, buyer)
+        room = max((a["count"] for a in envelope["legal"] if a["action"] == "buy_resources"
+                    and a["plant"] == plant and a["resource"] == resource), default=0)
+        if not room:
+            break
+        expected = next_unit_prices(envelope["view"]["resources"][resource])
+        selector = f"#actions .buy-row[data-plant='{plant}'][data-resource='{resource}']"
+        row = page.locator(selector)
+        shown = [int(text.translate(SINDHI_DIGITS)) for text in row.locator(".unit").all_inner_texts()]
+        # One price per unit the plant can still take, each the market's next cheapest: the next unit first.
+        assert shown == expected[:len(shown)] and len(shown) == min(room, len(expected)), (shown, expected, room)
+        assert row.locator(".unit.chosen").count() == 1
+        state = phone.state_id()
+        phone.taps = 0
+        phone.tap(f"{selector} button.primary")
+        phone.wait_state(state + 1)
+        assert phone.taps == 1
+        bought += 1
+        after = table.envelope(game, buyer)
+        held = next(p for p in next(x for x in after["view"]["players"] if x["seat"] == buyer)["plants"]
+                    if p["plant"] == plant)
+        assert held["stock"][resource] >= bought
+        assert after["view"]["you"]["money"] == envelope["view"]["you"]["money"] - expected[0]
+        if page.locator(selector).count() == 0:
+            break
+    assert bought >= 1
+    phone.check("bought")
     phone.close()
     assert table.errors == [], table.errors
 

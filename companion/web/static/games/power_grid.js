@@ -87,7 +87,7 @@ function svg(tag, attrs, ...children) {
 function plantCard(plant, extra) {
   if (!plant) return null;
   const burns = plant.burns && plant.burns.length ? plant.burns.map(resourceName).join("/") : t("green energy");
-  const stock = plant.stock ? Object.entries(plant.stock).filter(([, n]) => n).map(([r, n]) => `${n} ${resourceName(r)}`).join(", ") : "";
+  const stock = plant.stock ? Object.entries(plant.stock).filter(([, n]) => n).map(([r, n]) => `${formatNumber(n)} ${resourceName(r)}`).join(", ") : "";
   // Only real plants have a pictogram; the Step 3 card (kind "step3") in the market has none.
   const named = plant.kind === "fusion" ? "ecological" : plant.kind;
   const kind = ["coal", "oil", "hybrid", "garbage", "uranium", "ecological"].includes(named) ? named : null;
@@ -434,7 +434,7 @@ function render(envelope, ctx) {
       class: ((envelope.current_seats || []).includes(p.seat) ? "current" : "") + (p.seat === envelope.seat ? " me" : ""),
     }, h("th", { scope: "row" }, h("span", { class: "dot", style: { "--c": (envelope.players[p.seat] || {}).colour } }), playerName(envelope, p.seat),
       p.money !== undefined ? h("small", {}, ` ${formatNumber(p.money)}`) : null),
-    h("td", {}, formatNumber(p.cities)), h("td", {}, (p.plants || []).map((x) => x.plant).join(", ")), h("td", {}, formatNumber(p.capacity))))))));
+    h("td", {}, formatNumber(p.cities)), h("td", {}, (p.plants || []).map((x) => formatNumber(x.plant)).join(", ")), h("td", {}, formatNumber(p.capacity))))))));
   if ((view.instructions || []).length) {
     parts.push(h("section", {}, h("h2", {}, t("At the table")), h("ul", {}, view.instructions.map((i) => h("li", {}, typeof i === "string" ? t(i) : logText(envelope, i))))));
   }
@@ -566,7 +566,7 @@ function fireComposer(group, ctx) {
   const sorted = [...group.actions].sort((a, b) => (sameAs(b) ? 1 : 0) - (sameAs(a) ? 1 : 0));
   return [h("h3", {}, t("Fire your plants")), sorted.map((a) => h("button", {
     type: "button", class: "act" + (sameAs(a) ? " primary" : ""), onclick: () => ctx.submit(a),
-  }, a.plants.length ? t("Fire {plants}", { plants: a.plants.join(" + ") }) : t("Fire nothing"),
+  }, a.plants.length ? t("Fire {plants}", { plants: a.plants.map((n) => formatNumber(n)).join(" + ") }) : t("Fire nothing"),
   a.hybrid_coal ? h("small", {}, " ", t("({coal} coal in hybrids)", { coal: a.hybrid_coal })) : null,
   sameAs(a) ? h("small", {}, " ", t("powers {n}, earns {income}", { n: proposal.powered, income: proposal.income })) : null))];
 }
@@ -585,7 +585,7 @@ function hints(data, ctx) {
   if (data.firing) {
     const f = data.firing;
     out.push(h("p", {}, t("Best firing: {plants}, powers {n}, earns {income}", {
-      plants: (f.plants || []).join(" + ") || t("none"), n: f.powered, income: f.income,
+      plants: (f.plants || []).map((n) => formatNumber(n)).join(" + ") || t("none"), n: f.powered, income: f.income,
     })));
   }
   return out.length ? out : null;
