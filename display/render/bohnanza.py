@@ -24,7 +24,8 @@ from display.render.widgets import (
     seat_marker,
 )
 
-# Card colours after the printed beans; the bean's name is always written on it as well.
+# Card colours after the printed beans; the bean's name is always written on it as well. The display writes the
+# short names ("Stink", not "Stink Bean") where room is tight: on cards, fields and in the trades' lists.
 BEAN_COLOURS: dict[str, Colour] = dict(pictograms.BEAN_COLOURS)
 BEAN_NAMES: dict[str, str] = {
     "coffee": N_("Coffee"), "wax": N_("Wax"), "blue": N_("Blue"), "chili": N_("Chili"), "stink": N_("Stink"),
@@ -52,7 +53,9 @@ def draw_bean_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, bea
     colour = bean_colour(bean)
     pygame.draw.rect(surface, colour, rect, border_radius=p.px(5))
     pygame.draw.rect(surface, (20, 20, 20), rect, width=1, border_radius=p.px(5))
-    name_h = min(rect.height // 2, p.line_height(size))
+    name = bean_name(bean)
+    # Room for the name as its script draws it (Bengali and Sinhala stand taller than a Latin line).
+    name_h = min(rect.height // 2, max(p.line_height(size, True), p.font(size * p.scale, True).size(name)[1]))
     # The shared pictogram on a light disc, so dark beans (cocoa, coffee) still stand out on their own colour.
     art_side = max(4, min(rect.width - 4, rect.height - name_h - 4))
     art = pygame.Rect(0, 0, art_side, art_side)
@@ -60,7 +63,7 @@ def draw_bean_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, bea
     if art_side >= 8:
         pygame.draw.circle(surface, mix(colour, (255, 255, 255), 0.7), art.center, art_side // 2)
         draw_pictogram(surface, art.inflate(-art_side // 6, -art_side // 6), "bean", str(bean))
-    p.text(surface, bean_name(bean), pygame.Rect(rect.x + 2, rect.bottom - name_h - 2, rect.width - 4, name_h), size,
+    p.text(surface, name, pygame.Rect(rect.x + 2, rect.bottom - name_h - 2, rect.width - 4, name_h), size,
            readable_on(colour), bold=True, align="center", ellipsis=True)
 
 

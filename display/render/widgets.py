@@ -93,6 +93,7 @@ class Painter:
         self._fonts: dict[tuple[int, bool], Any] = {}
         self.overflows: list[Overflow] = []
         self.drawn: list[str] = []  # every text drawn, as shown (the language checks look for missing glyphs)
+        self.shrunk: list[str] = []  # texts drawn smaller than asked, to fit their box (the tests look for labels)
         self.style = text_style()
         self._images: OrderedDict[tuple[str, Any, tuple[int, ...]], pygame.Surface] = OrderedDict()
         self.renders = 0  # texts actually rendered (not taken from the cache)
@@ -144,6 +145,7 @@ class Painter:
         font = self.font(size, bold)
         width, height = font.size(text)
         if width > rect.width or height > rect.height + 2:
+            self.shrunk.append(text)
             floor = max(6, size * MIN_SHRINK)
             fits = size
             while fits > floor and (width > rect.width or height > rect.height + 2):
