@@ -137,6 +137,11 @@ class PublicClient:
             assert self._outbox is not None
             self._outbox.put_nowait({"type": "pong"})
             return
+        if message.get("type") == "phones":
+            # A phone came or went: ask which seats have one now (the host's to know; the message says nothing).
+            if self.host_token:
+                self._loop_run(self._fetch_phones)
+            return
         self.listener(message)
         if message.get("type") == "view" and isinstance(message.get("view"), dict):
             self._after_view(message["view"])

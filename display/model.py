@@ -41,7 +41,8 @@ class Feedback:
     """One answer to a tap or press: accepted, or refused with the reason.
 
     `template` and `params` are the reason's message id and arguments (seats, words, numbers), shown in the
-    display's language like a log line; without them the English text is looked up as it is.
+    display's language like a log line; without them the English text is looked up as it is. `lines` are the
+    log lines of an accepted move (each a template and params): they name the player themselves.
     """
 
     ok: bool
@@ -52,6 +53,7 @@ class Feedback:
     action: dict[str, Any] | None = None
     template: str = ""
     params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    lines: tuple[dict[str, Any], ...] = ()
 
     @property
     def expires(self) -> float:
@@ -146,11 +148,14 @@ class DisplayModel:
         if kind == "feedback":
             template = message.get("template")
             params = message.get("params")
+            lines = message.get("lines")
             return self.add_feedback(
                 bool(message.get("ok")), str(message.get("text") or ""), message.get("seat"),
                 str(message.get("source") or ""), message.get("action"),
                 template=template if isinstance(template, str) else "",
                 params=params if isinstance(params, dict) else None,
+                lines=[line for line in lines if isinstance(line, dict) and isinstance(line.get("template"), str)]
+                if isinstance(lines, list) else None,
             )
         return set()
 
@@ -182,8 +187,10 @@ class DisplayModel:
         *,
         template: str = "",
         params: dict[str, Any] | None = None,
+        lines: list[dict[str, Any]] | None = None,
     ) -> set[str]:
-        self.feedback.append(Feedback(ok, text, seat, source, self.clock(), action, template, dict(params or {})))
+        self.feedback.append(Feedback(ok, text, seat, source, self.clock(), action, template, dict(params or {}),
+                                      tuple(lines or ())))
         return {"feedback"}
 
     def set_join_codes(self, codes: Iterable[dict[str, Any]], host_url: str | None = None) -> set[str]:
@@ -403,6 +410,10 @@ class DisplayModel:
 
     def feedback_line(self, fb: Feedback) -> str:
         who = self.player_name(fb.seat) if fb.seat is not None else _(SOURCE_NAMES.get(fb.source, fb.source or "?"))
+        if fb.ok and fb.lines:
+            # Whole sentences that name the player already ("Ann bought plant 13").
+            return "; ".join(self.log_line({"template": line["template"], "args": line.get("params") or {},
+                                            "text": fb.text}) for line in fb.lines)
         if fb.template:
             said = self.log_line({"template": fb.template, "args": fb.params, "text": fb.text})
         else:

@@ -97,7 +97,7 @@ def test_selfplay_exits_non_zero_for_an_unknown_bot():
 def test_new_list_show_undo_export_round_trip(tmp_path):
     db = tmp_path / "c.sqlite3"
     out = run("new", "tiny", "--players", "2", "--seed", "3", "--names", "Ann", "Bo", db=db).stdout
-    assert out.startswith("session 1: Tiny") and "seat 1 (Bo)" in out
+    assert out.startswith("session 1: Tiny") and "seat 2 (Bo)" in out
     assert "1\ttiny\topen\t0 actions\tAnn, Bo" in run("list", db=db).stdout
     public = json.loads(run("show", "1", db=db).stdout)
     assert public["state_id"] == 0 and "hand" not in public["view"]

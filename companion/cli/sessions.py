@@ -188,7 +188,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     print(f"host token: {session.host_token}")
     for row in store.seats(session.id):
         played = f", played by a bot ({row.bot})" if row.bot else ""
-        print(f"seat {row.seat} ({printable(row.name)}{played}): {row.token}")
+        print(f"seat {row.seat + 1} ({printable(row.name)}{played}): {row.token}")
     return 0
 
 

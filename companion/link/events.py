@@ -40,13 +40,13 @@ class BoardEvent:
     def describe(self) -> str:
         """One line for people (the monitor command, logs)."""
         if self.kind == "button":
-            return f"seat button {self.button} {self.action}"
+            return f"seat button {(self.button or 0) + 1} {self.action}"  # 1–7, as a person counts them
         if self.kind == "key":
             return f"key {self.key} {self.action}"
         if self.kind == "tag":
             return f"tag {self.uid} {'placed' if self.present else 'removed'}"
         if self.kind == "snapshot":
-            held = ", ".join([f"seat {b}" for b in self.buttons_held] + list(self.keys_held)) or "nothing"
+            held = ", ".join([f"seat {b + 1}" for b in self.buttons_held] + list(self.keys_held)) or "nothing"
             return f"snapshot: held {held}; tag {self.uid or 'none'}"
         if self.kind == "hello":
             text = f"hello from board {self.board_id}: firmware {self.firmware}, protocol {self.protocol}"

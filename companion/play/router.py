@@ -54,7 +54,7 @@ class Press:
     def describe(self) -> str:
         if self.source == "seat":
             what = {"press": "", "long": " held", "double": " pressed twice"}[self.gesture]
-            return f"seat button {self.seat}{what}"
+            return f"seat button {(self.seat or 0) + 1}{what}"  # numbered 1–7 as on the controller
         if self.source == "key":
             name = (self.key or "?").upper() if self.digit is None else f"key {self.key}"
             return name + (" held" if self.gesture == "long" else "")

@@ -345,9 +345,9 @@ class Table:
         for row in session.store.seats(sid):
             if row.bot:
                 self.out(tr("seat {seat} ({name}): played by a bot ({level}); the host page gives it back to a person",
-                            seat=str(row.seat), name=printable(row.name), level=level_word(tr, row.bot)))
+                            seat=str(row.seat + 1), name=printable(row.name), level=level_word(tr, row.bot)))
                 continue
-            self.out(tr("seat {seat} ({name}): {url}", seat=str(row.seat), name=printable(row.name),
+            self.out(tr("seat {seat} ({name}): {url}", seat=str(row.seat + 1), name=printable(row.name),
                         url=f"{self.base_url}/join/{sid}?t={row.token}"))
         self.out(tr("another game: {url}", url=self._lobby_url()))
         if self.display is not None:

@@ -16,12 +16,18 @@ import orjson
 
 from companion.core.actions import Action
 from companion.core.errors import CompanionError, NotAllowed
-from companion.core.public import REFUSED, public_attempt, public_log_text, refusal_is_public
+from companion.core.log import msg
+from companion.core.public import REFUSED, public_attempt, refusal_is_public
 from companion.core.seats import HOST, Seat
+from companion.i18n import N_
 from companion.store import Accepted, Session, Store
 from companion.web.clocks import CLOCKS, Deadline
 from companion.web.edge import MAX_ID, is_plain_token
 from companion.web.hints import shared_pool
+
+# Feedback to an undo, as a sentence naming who undid it.
+UNDONE_BY_PLAYER = N_("{player} took back their last move")
+UNDONE_BY_HOST = N_("The host took back the last move")
 
 Source = Literal["phone", "board", "host", "display", "bot"]
 Viewer = int | None  # a seat number, or None for the public stream
@@ -205,6 +211,7 @@ class LiveSession:
         self.run_actions = Adaptive()
         self._fanout_task = asyncio.create_task(self._fanout(), name=f"fanout-{session.id}")
         self.fanouts = 0
+        self.phone_changes = 0
         # Hints of the current state, per seat, as sent (a phone that connects now gets them at once); the task
         # computing the rest is cancelled when the state moves on.
         self._hints_state = -1
@@ -315,7 +322,9 @@ class LiveSession:
 
     async def attach(self, connection: Connection) -> None:
         """Register a connection and queue its first full view (and the running clock, if any)."""
+        before = self.phones()
         self.connections.add(connection)
+        self._phones_moved(before)
         texts = await self.run_views(self.envelopes, {connection.viewer})
         state_id, text = texts[connection.viewer]
         connection.offer("view", text, state_id)
@@ -376,7 +385,25 @@ class LiveSession:
         self._dirty.set()
 
     def detach(self, connection: Connection) -> None:
+        before = self.phones()
         self.connections.discard(connection)
+        self._phones_moved(before)
+
+    def phones(self) -> set[int]:
+        """The seats with a phone connected now."""
+        return {c.viewer for c in self.connections if isinstance(c.viewer, int)}
+
+    def _phones_moved(self, before: set[int]) -> None:
+        """A phone came or went: the public connections hear that at once (a display drops a seat's join code the
+        moment its phone is on). The message says only that it changed; who is connected is the host's to ask
+        (`/api/host/sessions/{sid}/phones`)."""
+        if self.phones() == before:
+            return
+        self.phone_changes += 1
+        text = dumps({"type": "phones"})
+        for connection in list(self.connections):
+            if connection.viewer is None:
+                connection.offer("phones", text)
 
     async def refresh(self, connection: Connection) -> None:
         texts = await self.run_views(self.envelopes, {connection.viewer})
@@ -423,8 +450,15 @@ class LiveSession:
                 self.refused(exc, actor, source, {"action": "undo"}, origin)
                 return Outcome(False, self.session.state_id, exc)
             seat = actor if isinstance(actor, int) else None
+            # A full sentence naming who undid it (the template and params let each client say it in its language).
+            if seat is None:
+                template, params = UNDONE_BY_HOST, {}
+            else:
+                template, params = UNDONE_BY_PLAYER, {"player": seat}
             text = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
-                          "text": "undone", "action": {"seat": actor, "action": "undo"}})
+                          "text": self._worded(template, params), "template": template, "params": params,
+                          "lines": [{"template": template, "params": params}],
+                          "action": {"seat": actor, "action": "undo"}})
             for connection in [*self._audience(actor, origin, public=False),
                                *self._audience(actor, origin, public=True)]:
                 connection.offer("feedback", text)
@@ -446,17 +480,25 @@ class LiveSession:
         """An accepted action: the sender hears the lines it may read, the public stream the public projection."""
         action, log = accepted.action, accepted.log
         seat = action.seat if isinstance(action.seat, int) else None
+        # The text names the players (never a seat number); `lines` carries each line's template and params.
+        names = self.session.names()
+        viewer = actor if isinstance(actor, int) and not isinstance(actor, bool) else None
+        own = [self.session.worded(m, names) for m in log if m.visible(viewer)]
+        seen = [self.session.worded(m, names) for m in log if m.visible_to is None]
         mine = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
-                      "text": "; ".join(m.render() for m in log if m.visible(actor if isinstance(actor, int)
-                                                                              else None)),
+                      "text": "; ".join(line["text"] for line in own), "lines": _lines(own),
                       "action": action.to_json()})
         for connection in self._audience(actor, origin, public=False):
             connection.offer("feedback", mine)
         public = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
-                        "text": public_log_text(log), "action": self.session.game.public_action(action, log)})
+                        "text": "; ".join(line["text"] for line in seen), "lines": _lines(seen),
+                        "action": self.session.game.public_action(action, log)})
         for connection in self._audience(actor, origin, public=True):
             connection.offer("feedback", public)
         self.hub.feedback_sent += 1
+
+    def _worded(self, template: str, params: dict[str, Any]) -> str:
+        return self.session.worded(msg(template, **params))["text"]
 
     def refused(self, exc: CompanionError, actor: Seat | None, source: Source, action: Any,
                 origin: Connection | None = None) -> None:
@@ -526,6 +568,10 @@ class LiveSession:
             await self._fanout_task
         for connection in list(self.connections):
             connection.shut("the server is stopping")
+
+
+def _lines(worded: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"template": line["template"], "params": plain_params(line["params"])} for line in worded]
 
 
 def why(exc: CompanionError) -> dict[str, Any]:

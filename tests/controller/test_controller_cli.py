@@ -89,7 +89,7 @@ def test_board_sim_runs_a_script_and_reports_events(tmp_path, capsys):
     script.write_text("seat 2\nkey undo\ntag 04A1B2C3D4E5F6\nwait 300\nleds\n")
     assert main(["board", "sim", "--script", str(script), "--monitor", "--exit"]) == 0
     out = capsys.readouterr().out
-    for text in ("seat button 2 press", "key undo press", "tag 04A1B2C3D4E5F6 placed", "LEDs: seats"):
+    for text in ("seat button 3 press", "key undo press", "tag 04A1B2C3D4E5F6 placed", "LEDs: seats"):
         assert text in out
 
 

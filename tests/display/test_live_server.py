@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import socket
 import threading
@@ -76,5 +77,38 @@ def test_the_display_follows_the_real_server_and_acts_as_the_host(served):
         assert wait_for(got, lambda m: m.get("type") == "view")["view"]["state_id"] == 1
         client.undo(1)
         assert wait_for(got, lambda m: m.get("type") == "view")["view"]["state_id"] == 2
+    finally:
+        client.stop()
+
+
+def test_a_phone_coming_and_going_reaches_the_display_without_a_move(served):
+    from websockets.sync.client import connect
+
+    from display.model import DisplayModel
+
+    base, session = served
+    got: queue.Queue = queue.Queue()
+    client = PublicClient(base, session.id, got.put, host_token=session.host_token)
+    model = DisplayModel()
+
+    def until_missing(seats: list[int]) -> None:
+        """Feed the model what the client hears until the seats without a phone are `seats`."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(queue.Empty):
+                model.apply_message(got.get(timeout=0.1))
+            if model.phones is not None and [c.seat for c in model.missing_phones()] == seats:
+                return
+        raise AssertionError(f"the display still misses {[c.seat for c in model.missing_phones()]}, not {seats}")
+
+    client.start()
+    try:
+        until_missing([0, 1])
+        ben = Store(session.store.path).seats(session.id)[1].token
+        with connect(f"{base.replace('http', 'ws')}/ws/sessions/{session.id}/seat?token={ben}") as phone:
+            assert phone.recv(timeout=5)  # Ben's view: his phone is on
+            until_missing([0])
+        until_missing([0, 1])
+        assert session.state_id == 0, "no move was needed for the display to learn it"
     finally:
         client.stop()

@@ -480,11 +480,11 @@ def test_no_note_or_refusal_names_a_private_card_or_anyones_money(name, players,
 
 
 def test_each_input_describes_itself_for_people():
-    assert seat_press(2, "long").describe() == "seat button 2 held"
+    assert seat_press(2, "long").describe() == "seat button 3 held"
     assert key_press("5").describe() == "key 5"
     assert key_press("ok").describe() == "OK"
     assert tap("plant-13").describe() == "tap of plant-13"
-    assert dataclasses.replace(seat_press(0), gesture="double").describe() == "seat button 0 pressed twice"
+    assert dataclasses.replace(seat_press(0), gesture="double").describe() == "seat button 1 pressed twice"
 
 
 def test_a_refusal_and_a_note_carry_their_template_and_params_for_translation():

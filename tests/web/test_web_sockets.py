@@ -250,3 +250,31 @@ def test_a_flood_of_messages_is_refused(db_path, new_session):
             if message["type"] == "feedback":
                 codes.append(message["code"])
     assert codes == ["rate_limited", "rate_limited"]
+
+
+def test_feedback_names_the_player_in_whole_sentences(client, new_session):
+    seated = new_session(names=["Ann", "Ben", "Cy"], mode="physical")
+    with seat_socket(client, seated, 0) as s0, public_socket(client, seated) as pub:
+        first = s0.receive_json()["view"]
+        pub.receive_json()
+        s0.send_json({"type": "action", "state_id": first["state_id"], "action": first["legal"][0]})
+        mine, public = until(s0, "feedback"), until(pub, "feedback")
+        for feedback in (mine, public):
+            assert feedback["text"].startswith("Ann ") and "0" not in feedback["text"].split()
+            assert feedback["lines"] and all(line["params"].get("player") == 0 for line in feedback["lines"])
+        until(s0, "view")
+        s0.send_json({"type": "undo", "state_id": 1})
+        undone = until(s0, "feedback")
+        assert undone["text"] == "Ann took back their last move"
+        assert (undone["template"], undone["params"]) == ("{player} took back their last move", {"player": 0})
+
+
+def test_a_phone_coming_and_going_is_pushed_to_the_public_stream_without_naming_anyone(client, new_session):
+    seated = new_session()
+    with public_socket(client, seated) as pub:
+        pub.receive_json()
+        with seat_socket(client, seated, 1) as s1:
+            s1.receive_json()
+            came = until(pub, "phones")
+        went = until(pub, "phones")
+    assert came == went == {"type": "phones"}  # only that it changed: who is on is the host's to ask

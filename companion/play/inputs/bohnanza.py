@@ -22,7 +22,8 @@ from companion.play.router import Binding, Context, Decision, Note, Press, key_p
 
 BINDINGS: tuple[Binding, ...] = (
     Binding("deal, turning up, drawing (physical deck)", "tap each card taken from the deck",
-            "reveals it (`draw_bean`); the deal goes seat by seat from seat 0, front card first"),
+            "reveals it (`draw_bean`); the deal goes player by player from the first player (seat 1), "
+            "front card first"),
     Binding("plant", "active seat button (again for the second card)",
             "plants the front card of the hand into the field of its bean, else the first empty one"),
     Binding("plant (physical deck)", "tap the front hand card", "plants it the same way"),
@@ -96,7 +97,7 @@ def _plant(ctx: Context, state: BohnanzaState, seat: int, card: str, what: str) 
             "(key 9)" if what == "the front card of the hand" else
             "its next set-aside card fits no field of {player}: harvest one first (keys 1–3) or buy a third (key 9)",
             player=seat,
-        ).worded(f"{what} fits no field of seat {seat}: harvest one first (keys 1–3) or buy a third (key 9)")
+        ).worded(f"{what} fits no field of seat {seat + 1}: harvest one first (keys 1–3) or buy a third (key 9)")
     return ctx.checked(PlantBean(seat, card, best_field(state, seat, card)))
 
 

@@ -344,7 +344,7 @@ async function hostPage() {
       page.dataset.connection = state;
     },
     message: (message) => {
-      if (message.type === "view") load();
+      if (message.type === "view" || message.type === "phones") load();  // "phones": a phone came or went
       else if (message.type === "feedback" && !message.ok && message.source !== "phone" && message.source !== "host") {
         toast(reasonText(shownEnvelope(), message), "error");
       }
