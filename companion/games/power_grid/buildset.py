@@ -12,7 +12,9 @@ candidate; and the r cities together add at least their slots plus the distance 
 from __future__ import annotations
 
 import dataclasses
+from bisect import insort
 from collections.abc import Sequence
+from itertools import accumulate
 
 from companion.games.power_grid.data import INF
 
@@ -125,11 +127,26 @@ def cheapest_sets(
             if cost + price < best_cost[k] and cost + price <= budget:
                 record((*seq, c), (*prices, price), cost + price)
             return
+        need = kmax - k
+        n = len(ranked)
+        # suffix[j]: running sums of the smallest weights among ranked[j:] (at most `need` of them) -- what any
+        # completion of the child at j-1 pays at least, checked before that child's distances are worked out.
+        suffix: list[list[int]] = [[]] * (n + 1)
+        small: list[int] = []
+        for j in range(n - 1, 0, -1):
+            w = weight[ranked[j]]
+            if len(small) < need:
+                insort(small, w)
+            elif w < small[-1]:
+                small.pop()
+                insort(small, w)
+            else:
+                suffix[j] = suffix[j + 1]
+                continue
+            suffix[j] = list(accumulate(small))
         # Any completion of any child pays at least the smallest weights of this node's cities (a child's cities
         # are a subset), so children taken in price order stop as soon as none can improve on the best.
-        rest = [0]
-        for w in sorted(map(weight.__getitem__, ranked))[: kmax - k]:
-            rest.append(rest[-1] + w)
+        rest = list(accumulate(sorted(map(weight.__getitem__, ranked))[:need]))
         first = not seq and not rooted
         for price, i in sorted([(slot[x] + cur[x], i) for i, x in enumerate(ranked)]):
             new_cost = cost + price
@@ -140,29 +157,39 @@ def cheapest_sets(
             if hopeful:
                 record((*seq, c), (*prices, price), new_cost)
             deeper = False
-            for r in range(1, len(rest)):
-                if new_cost + rest[r] < best_cost[k + r]:
+            for r, w in enumerate(rest, k + 1):
+                if new_cost + w < best_cost[r]:
                     deeper = True
                     break
             if not deeper:
                 if hopeful:
                     continue
                 break
-            after = ranked[i + 1 :]
-            if not after:
+            sums = suffix[i + 1]
+            for r, w in enumerate(sums, k + 1):
+                if new_cost + w < best_cost[r] and new_cost + w <= budget:
+                    break
+            else:
                 continue
+            after = ranked[i + 1 :]
             row = d[c]
+            if need == 1:
+                # The child's own search would take the cheapest next city; done here it needs no new ranking.
+                if first:
+                    last, x = min((slot[x] + row[x], x) for x in after)
+                else:
+                    last, x = min((slot[x] + (cur[x] if cur[x] < row[x] else row[x]), x) for x in after)
+                if new_cost + last < best_cost[kmax] and new_cost + last <= budget:
+                    record((*seq, c, x), (*prices, price, last), new_cost + last)
+                continue
             new_cur = list(row) if first else [a if a < b else b for a, b in zip(cur, row)]
             nxt = sorted(after, key=new_cur.__getitem__)
-            ws = sorted(map(weight.__getitem__, nxt))
             ss = sorted(map(slot.__getitem__, nxt))
-            acc = new_cost
             slots_acc = new_cost
-            for r in range(1, min(kmax - k, len(ws)) + 1):
-                acc += ws[r - 1]
+            for r in range(1, len(sums) + 1):
                 slots_acc += ss[r - 1]
                 # The cities added hang from the network by paths at least as long as the farthest one's distance.
-                bound = max(acc, slots_acc + new_cur[nxt[r - 1]])
+                bound = max(new_cost + sums[r - 1], slots_acc + new_cur[nxt[r - 1]])
                 if bound > budget:
                     break
                 if bound < best_cost[k + r]:

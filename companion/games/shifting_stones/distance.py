@@ -113,6 +113,23 @@ def _keyed(g: int, table: tuple[int, ...]) -> int:
     return table[g & 511] | table[(g >> 9) & 511] << 12 | table[g >> 18] << 24
 
 
+def _row_tables(checks: Sequence[tuple[int, int]]) -> tuple[list[int], list[int], list[int]]:
+    """Per row of the grid (9 bits), which placements (a bit each) the row's three faces agree with.
+
+    A card shows when one placement agrees with all three rows: three look-ups and two ANDs, however many
+    placements the card has (the search asks this at every position for every card near it).
+    """
+    rows: tuple[list[int], list[int], list[int]] = ([0] * 512, [0] * 512, [0] * 512)
+    for bit, (mask, value) in enumerate(checks):
+        for r, table in enumerate(rows):
+            m, v = (mask >> (9 * r)) & 511, (value >> (9 * r)) & 511
+            flag = 1 << bit
+            for chunk in range(512):
+                if chunk & m == v:
+                    table[chunk] |= flag
+    return rows
+
+
 _ADJACENT = frozenset(NEIGHBOURS)
 _LOW_BITS = sum(1 << (3 * c) for c in CELLS)
 _NEIGHBOURS_OF: tuple[tuple[int, ...], ...] = tuple(
@@ -136,6 +153,7 @@ class _Card:
             (mask, value, tuple(dict(zip(p.cells, p.faces)).get(c, -1) for c in CELLS))
             for (mask, value), p in zip(self.checks, pattern.placements)
         )
+        self.rows = _row_tables(self.checks)
         self.face_table, self.kind_table = _tables(self.kinds_mask)
         self.distances: dict[int, int] = {}
         self.near: dict[int, bool] = {}
@@ -144,11 +162,8 @@ class _Card:
         self.choices: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
 
     def shows(self, g: int) -> bool:
-        # A plain loop: this is the search's innermost test, and any() over a generator is markedly slower.
-        for mask, value in self.checks:  # noqa: SIM110
-            if g & mask == value:
-                return True
-        return False
+        low, middle, high = self.rows
+        return bool(low[g & 511] & middle[(g >> 9) & 511] & high[g >> 18])
 
     def within_one(self, g: int) -> bool:
         """Whether the card shows now or after one shift or flip: quicker than the distance, for the last move."""
