@@ -216,6 +216,11 @@ class LiveSession:
         # computing the rest is cancelled when the state moves on.
         self._hints_state = -1
         self._hints: dict[int, str] = {}
+        self._hint_data: dict[int, dict[str, Any]] = {}
+        # Seats whose hints were asked for over REST (no connection of theirs may be open), and a signal for the
+        # REST requests waiting on them; both are per state.
+        self._hints_asked: set[int] = set()
+        self._hints_ready = asyncio.Event()
         self._hint_task: asyncio.Task[None] | None = None
         self._clock = CLOCKS.get(session.game.name)
         self._clock_key: Any = None
@@ -242,18 +247,68 @@ class LiveSession:
         return out
 
     # -- hints, after the views -------------------------------------------------------------------
+    def _hint_seats(self) -> set[int]:
+        """The seats whose hints are wanted: those with a phone connected, and those asked for over REST."""
+        return {c.viewer for c in self.connections if isinstance(c.viewer, int)} | self._hints_asked
+
     def _hints_after_views(self) -> None:
-        """Start computing the connected seats' hints for the current state (the views have gone out)."""
+        """Start computing the wanted seats' hints for the current state (the views have gone out)."""
         state_id = self.session.state_id
         if state_id != self._hints_state:
             self._hints_state = state_id
             self._hints = {}
+            self._hint_data = {}
+            self._hints_asked = set()
+            self._hints_ready.set()  # REST requests waiting on the old state's hints look again
+            self._hints_ready = asyncio.Event()
             if self._hint_task is not None:
                 self._hint_task.cancel()  # the state moved on: its hints are no longer wanted
                 self._hint_task = None
-        wanted = {c.viewer for c in self.connections if isinstance(c.viewer, int)} - set(self._hints)
+        wanted = self._hint_seats() - set(self._hints)
         if wanted and (self._hint_task is None or self._hint_task.done()):
             self._hint_task = asyncio.create_task(self._compute_hints(), name=f"hints-{self.id}")
+
+    def cached_hints(self, seat: int, state_id: int) -> dict[str, Any] | None:
+        """The seat's hints of state `state_id` when they are ready; otherwise None, and they are being computed
+        (in the hint pool, like a phone's), so a REST view never waits for them."""
+        if self._hints_state == state_id and seat in self._hint_data:
+            return self._hint_data[seat]
+        if self.session.state_id == state_id:
+            self._hints_after_views()
+            if seat not in self._hints_asked:
+                self._hints_asked.add(seat)
+                self._hints_after_views()
+        return None
+
+    async def seat_envelope(self, seat: int) -> dict[str, Any]:
+        """A seat's envelope for a REST request: its hints only when already computed for this state (else
+        `hints_pending`, and they are started in the hint pool), so the answer never waits for a hint search."""
+        envelope = await asyncio.to_thread(self.session.view, seat, hints=False)
+        hints = self.cached_hints(seat, envelope["state_id"])
+        if hints is None:
+            envelope["hints_pending"] = True
+        else:
+            envelope["hints"] = hints
+        return envelope
+
+    async def hints_for(self, seat: int, patience: float = 30.0) -> tuple[int, dict[str, Any]]:
+        """(state id, the seat's hints) for the current state, waiting for the pool; if the state moves on
+        meanwhile, the new state's. Hints are advice: when they cannot be had (their computation failed, see
+        `hub.errors`) the answer is empty hints rather than an error."""
+        ends = self._loop.time() + patience
+        while True:
+            ready = self._hints_ready
+            state_id = self.session.state_id
+            found = self.cached_hints(seat, state_id)
+            if found is not None:
+                return state_id, found
+            left = ends - self._loop.time()
+            if left <= 0:
+                return state_id, {}
+            # Woken when any seat's hints arrive or the state moves on; the timeout catches a state that moved on
+            # with no phone connected (no fan-out runs then) and a computation that failed.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ready.wait(), timeout=min(left, 0.5))
 
     async def _compute_hints(self) -> None:
         state_id, state = self.session.snapshot()
@@ -261,7 +316,7 @@ class LiveSession:
             return
         game = self.session.game
         current = set(game.current_seats(state))
-        seats = sorted({c.viewer for c in self.connections if isinstance(c.viewer, int)} - set(self._hints),
+        seats = sorted(self._hint_seats() - set(self._hints),
                        key=lambda s: (s not in current, s))  # whoever must act now first
 
         async def one(seat: int) -> tuple[int, dict[str, Any] | None]:
@@ -279,14 +334,19 @@ class LiveSession:
                     continue
                 text = dumps({"type": "hints", "state_id": state_id, "seat": seat, "hints": hints})
                 self._hints[seat] = text
+                self._hint_data[seat] = hints
+                self._hints_ready.set()
+                self._hints_ready = asyncio.Event()
                 for connection in list(self.connections):
                     if connection.viewer == seat:
                         connection.offer("hints", text, state_id)
         finally:
             for job in jobs:
                 job.cancel()  # when the state moved on: the jobs not yet started never run
-        if {c.viewer for c in self.connections if isinstance(c.viewer, int)} - set(self._hints):
-            # A phone of another seat connected meanwhile.
+            self._hints_ready.set()
+            self._hints_ready = asyncio.Event()
+        if self._hint_seats() - set(self._hints) - {seat for seat in seats if seat not in self._hint_data}:
+            # A phone of another seat connected (or its hints were asked for) meanwhile.
             self._loop.call_soon(self._hints_after_views)
 
     def _offer_cached_hints(self, connection: Connection, state_id: int) -> None:

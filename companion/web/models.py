@@ -103,7 +103,8 @@ class Refusal(BaseModel):
 class Envelope(BaseModel):
     """A view of a session: the game's own view wrapped with the session's facts.
 
-    Seats also get `legal` (the action JSON they may send now) and `hints`; `scores` appear once it is over.
+    Seats also get `legal` (the action JSON they may send now) and `hints` when they are ready (else
+    `hints_pending`: `GET .../hints` waits for them); `scores` appear once it is over.
     """
 
     model_config = ConfigDict(extra="allow")
@@ -120,6 +121,14 @@ class Envelope(BaseModel):
     over: bool
     view: dict[str, Any]
     log: list[dict[str, Any]]
+
+
+class SeatHints(BaseModel):
+    """A seat's hints for one state (`GET /api/sessions/{id}/hints`): advice the game gives that seat only."""
+
+    state_id: int
+    seat: int
+    hints: dict[str, Any]
 
 
 class JoinCode(BaseModel):

@@ -72,6 +72,11 @@ class Table:
             return get(f"{self.server.base}/api/sessions/{s.id}/public")
         return get(f"{self.server.base}/api/sessions/{s.id}/view?token={s.tokens[seat]}")
 
+    def hints(self, game: str, seat: int) -> dict[str, Any]:
+        """The seat's hints for the current state (the REST view does not wait for them; this does)."""
+        s = self.sessions[game]
+        return get(f"{self.server.base}/api/sessions/{s.id}/hints?token={s.tokens[seat]}")["hints"]
+
     def act(self, game: str, seat: int, action: dict[str, Any]) -> None:
         s = self.sessions[game]
         state = self.envelope(game, seat)["state_id"]
@@ -371,7 +376,7 @@ def test_power_grid_auction_shows_the_limit_and_a_city_is_built_in_two_taps_on_t
             break
         table.act(game, builder, next(a for a in envelope["legal"] if a["action"] == "end_building"))
     assert builds
-    prices = envelope["hints"]["city_prices"]
+    prices = table.hints(game, builder)["city_prices"]
     city = min((a["city"] for a in builds), key=lambda c: (prices.get(c, 999), c))
     phone = table.phone(game, builder, lang)
     page = phone.page
@@ -411,8 +416,7 @@ def test_power_grid_auction_shows_the_limit_and_a_city_is_built_in_two_taps_on_t
     page.wait_for_selector(f".pg-map-svg [data-city='{city}'] rect.house")
 
     # A cheapest plan of two cities: one tap on the plan, one confirm, both built in its order.
-    envelope = table.envelope(game, builder)
-    plans = [p for p in envelope["hints"].get("build_sets", []) if p["k"] == 2]
+    plans = [p for p in table.hints(game, builder).get("build_sets", []) if p["k"] == 2]
     if plans and page.locator(f"#actions button.plan[data-cities='{','.join(plans[0]['cities'])}']").count():
         state = phone.state_id()
         phone.taps = 0

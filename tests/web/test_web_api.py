@@ -43,6 +43,21 @@ def test_a_seat_token_gets_that_seats_hand_and_legal_actions(client, new_session
         assert bool(envelope["legal"]) == (seat in envelope["current_seats"])
 
 
+def test_a_seats_rest_view_does_not_wait_for_hints_which_the_hints_endpoint_gives(client, new_session):
+    seated = new_session("shifting_stones", 3, seed=2)
+    view = client.get(f"/api/sessions/{seated.id}/view", params={"token": seated.tokens[0]}).json()
+    assert "legal" in view and ("hints" in view or view.get("hints_pending") is True)
+    got = client.get(f"/api/sessions/{seated.id}/hints", params={"token": seated.tokens[0]})
+    assert got.status_code == 200
+    body = got.json()
+    assert body["seat"] == 0 and body["state_id"] == view["state_id"] and "best_turn" in body["hints"]
+    assert [c["card"] for c in body["hints"]["cards"]] == [c["card"] for c in view["view"]["hand"]]
+    again = client.get(f"/api/sessions/{seated.id}/view", params={"token": seated.tokens[0]}).json()
+    assert again["hints"] == body["hints"] and "hints_pending" not in again
+    refused = client.get(f"/api/sessions/{seated.id}/hints", params={"token": seated.host})
+    assert refused.status_code == 403
+
+
 def test_an_accepted_action_bumps_the_state_id(client, new_session):
     seated = new_session()
     envelope = seat_view(client, seated.id, seated.tokens[0])

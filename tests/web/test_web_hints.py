@@ -159,3 +159,22 @@ async def test_a_forty_card_hand_delays_no_other_seats_view_and_its_stale_hints_
     assert last["state_id"] == final and last["hints"]["best_turn"]["exact"] is False
     for task in senders:
         task.cancel()
+
+
+async def test_a_rest_view_never_waits_for_hints_and_the_hints_follow_from_the_pool(hub, new_session):
+    """A forty-card hand's search takes its whole budget; the REST view answers without it, the hints endpoint
+    then gives them (computed in the pool, no phone connected), and the next view of that state carries them."""
+    seated = new_session("shifting_stones", 3, seed=4)
+    live = await hub.live(seated.id)
+    huge_hand(live, 0, 40)
+    state_id = live.session.state_id
+    started = asyncio.get_running_loop().time()
+    assert live.cached_hints(0, state_id) is None  # not ready: their computation starts, nothing waits
+    assert asyncio.get_running_loop().time() - started < 0.04  # far below the search's 45 ms budget
+    assert live._hint_task is not None and not live._hint_task.done()
+    got_state, hints = await live.hints_for(0)
+    assert got_state == state_id and len(hints["cards"]) == 40 and hints["best_turn"]["exact"] is False
+    assert live.cached_hints(0, state_id) == hints
+    assert live.cached_hints(1, state_id) is None  # each seat's own, computed when asked for
+    _, other = await live.hints_for(1)
+    assert len(other["cards"]) == len(live.session.state.players[1].hand)

@@ -16,7 +16,7 @@ from companion.core.seats import HOST, Seat
 from companion.store import Session
 from companion.web.deps import HubDep, SettingsDep, base_url
 from companion.web.hub import Source
-from companion.web.models import ActionRequest, Done, Envelope, JoinCode, Refusal, UndoRequest
+from companion.web.models import ActionRequest, Done, Envelope, JoinCode, Refusal, SeatHints, UndoRequest
 
 router = APIRouter(prefix="/api", tags=["play"])
 
@@ -49,10 +49,25 @@ async def public_view(sid: int, hub: HubDep) -> dict[str, Any]:
 
 
 @router.get("/sessions/{sid}/view", response_model=Envelope, responses=REFUSALS,
-            summary="A seat's private view (its hand, its legal actions and hints); the host token gets the public one")
+            summary="A seat's private view (its hand, its legal actions, and its hints when they are ready); "
+                    "the host token gets the public one")
 async def seat_view(sid: int, hub: HubDep, token: str | None = TokenQuery) -> dict[str, Any]:
     live, actor = await hub.authorise(sid, token)
-    return await asyncio.to_thread(live.session.view, actor if isinstance(actor, int) else None)
+    if not isinstance(actor, int):
+        return await asyncio.to_thread(live.session.view, None)
+    # The view never waits for a hint search: hints already computed for this state come with it; otherwise they
+    # are started in the hint pool (as for a phone's WebSocket) and `GET .../hints` gives them.
+    return await live.seat_envelope(actor)
+
+
+@router.get("/sessions/{sid}/hints", response_model=SeatHints, responses=REFUSALS,
+            summary="A seat's hints for the current state, once the hint pool has them")
+async def seat_hints(sid: int, hub: HubDep, token: str | None = TokenQuery) -> dict[str, Any]:
+    live, actor = await hub.authorise(sid, token)
+    if not isinstance(actor, int):
+        raise NotAllowed("only a player's own join link gets hints")
+    state_id, hints = await live.hints_for(actor)
+    return {"state_id": state_id, "seat": actor, "hints": hints}
 
 
 def with_seat(action: dict[str, Any], actor: Seat) -> dict[str, Any]:

@@ -65,7 +65,7 @@ async def seat_view(sid: int, seat: int, hub: HubDep, token: str | None = TokenQ
     live = await host_session(hub, sid, token)
     if seat not in [s.seat for s in hub.store.seats(sid)]:
         raise MalformedAction("there is no seat {number}", number=seat)
-    return await asyncio.to_thread(live.session.view, seat)
+    return await live.seat_envelope(seat)
 
 
 @router.get("/host/sessions/{sid}/regions", summary="Power Grid: the map's regions with colours and names, and the "
