@@ -54,6 +54,13 @@ LABELS: dict[str, dict[str, str]] = {
               "garbage": N_("Garbage plant"), "uranium": N_("Uranium plant"), "ecological": N_("Ecological plant")},
     "city": {"city": N_("City"), "house": N_("House")},
 }
+# Shorter names where room is tight (the display's cards and fields, the phones' trade chips): "Stink", not
+# "Stink Bean"; the colour and the picture already say it is a bean.
+SHORT_LABELS: dict[str, dict[str, str]] = {
+    "bean": {"coffee": N_("Coffee"), "wax": N_("Wax"), "blue": N_("Blue"), "chili": N_("Chili"), "stink": N_("Stink"),
+             "green": N_("Green"), "soy": N_("Soy"), "black_eyed": N_("Black-eyed"), "red": N_("Red"),
+             "garden": N_("Garden"), "cocoa": N_("Cocoa")},
+}
 
 
 def hex_colour(colour: Colour) -> str:
@@ -326,7 +333,13 @@ def svg(kind: str, name: str, fill: str | None = None) -> str:
             f"{drawer(base)}</svg>")
 
 
+def short_label(kind: str, name: str) -> str:
+    """The short English name of a pictogram where there is one ("Stink"), else its name (a message id)."""
+    return SHORT_LABELS.get(kind, {}).get(name) or LABELS[kind][name]
+
+
 def manifest() -> dict[str, dict[str, dict[str, str]]]:
-    """Every pictogram's address, English name and colour, for the pages."""
+    """Every pictogram's address, English name, short name and colour, for the pages."""
     return {kind: {name: {"src": f"/pictograms/{kind}/{name}.svg", "label": label(kind, name),
-                          "colour": hex_colour(colour(kind, name))} for name in names(kind)} for kind in SETS}
+                          "short": short_label(kind, name), "colour": hex_colour(colour(kind, name))}
+                   for name in names(kind)} for kind in SETS}

@@ -27,11 +27,7 @@ from display.render.widgets import (
 # Card colours after the printed beans; the bean's name is always written on it as well. The display writes the
 # short names ("Stink", not "Stink Bean") where room is tight: on cards, fields and in the trades' lists.
 BEAN_COLOURS: dict[str, Colour] = dict(pictograms.BEAN_COLOURS)
-BEAN_NAMES: dict[str, str] = {
-    "coffee": N_("Coffee"), "wax": N_("Wax"), "blue": N_("Blue"), "chili": N_("Chili"), "stink": N_("Stink"),
-    "green": N_("Green"), "soy": N_("Soy"), "black_eyed": N_("Black-eyed"), "red": N_("Red"),
-    "garden": N_("Garden"), "cocoa": N_("Cocoa"),
-}
+BEAN_NAMES: dict[str, str] = dict(pictograms.SHORT_LABELS["bean"])
 PHASES = {
     "deal": N_("Dealing"), "duel_offer": N_("Offer from the last turn"), "plant": N_("Planting from the hand"),
     "turn_up": N_("Turning up cards"), "trade": N_("Trading"), "duel_plant": N_("Planting turned-up cards"),

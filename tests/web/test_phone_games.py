@@ -257,6 +257,13 @@ def test_bohnanza_plant_then_a_one_for_one_offer_in_four_taps_answered_with_real
     theirs = [c["bean"] for c in table.envelope(game, partner)["view"]["me"]["hand"]]
     mine = view["me"]["hand"]
     phone.check("trading")
+    # The footer keeps the game in sight (at most half the screen) and still shows the whole trade composer at once:
+    # the cards and beans are a keypad of pictures with short names.
+    footer = page.evaluate("() => { const a = document.getElementById('actions'); "
+                           "return [a.getBoundingClientRect().height, a.clientHeight]; }")
+    composer = page.locator("#actions .group[data-kind='offer_trade'] .composer").bounding_box()
+    assert footer[0] <= PHONE["height"] / 2 + 1, footer
+    assert composer["height"] <= footer[1], (composer, footer)
 
     # Offer one card of my hand for one bean of theirs: partner, my card, their bean, send.
     state = phone.state_id()

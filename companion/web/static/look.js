@@ -26,6 +26,12 @@ export function picName(kind, name) {
   return entry ? t(entry.label) : words(name);
 }
 
+/** Its short name where room is tight ("Stink" for the stink bean), else its name; in the page's language. */
+export function picShort(kind, name) {
+  const entry = ((data.pictograms || {})[kind] || {})[name];
+  return entry ? t(entry.short || entry.label) : words(name);
+}
+
 export function picColour(kind, name) {
   const entry = ((data.pictograms || {})[kind] || {})[name];
   return entry ? entry.colour : "#888888";
@@ -33,7 +39,7 @@ export function picColour(kind, name) {
 
 /**
  * A pictogram as an image; with `label` its name is written beside it (the picture alone is then decorative),
- * otherwise the image itself carries the name for screen readers.
+ * otherwise the image itself carries the name for screen readers. `short` writes its short name where room is tight.
  */
 export function pic(kind, name, options = {}) {
   const entry = ((data.pictograms || {})[kind] || {})[name];
@@ -44,7 +50,8 @@ export function pic(kind, name, options = {}) {
     height: options.size || 32, draggable: "false", dataset: { pic: `${kind}/${name}` },
   });
   if (!labelled) return img;
-  return h("span", { class: `pic ${options.class || ""}`.trim() }, img, h("span", { class: "pic-label" }, picName(kind, name)));
+  const name_ = options.short ? picShort(kind, name) : picName(kind, name);
+  return h("span", { class: `pic ${options.class || ""}`.trim() }, img, h("span", { class: "pic-label" }, name_));
 }
 
 // The renderers draw with the look as soon as they are imported (the phone and the host page alike).

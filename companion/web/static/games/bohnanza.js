@@ -235,27 +235,28 @@ function composer(envelope, ctx, mode, offer) {
     };
     const empty = !action.give.length && !action.give_face_up.length && !action.want.length && !action.want_face_up.length;
     return [
-      h("h3", {}, mode === "counter" ? t("Counter the offer of {name}", { name: playerName(envelope, offer.from) }) : t("Offer a trade")),
-      mode === "counter" || partners.length < 2 ? null : h("div", { class: "chips partners", role: "group", "aria-label": t("Trade with") },
-        partners.map((p) => chip(playerName(envelope, p), p === draft.to, () => {
-          draft.to = p;
-          draft.wantFaceUp = [];
-          redraw();
-        }, { dataset: { partner: String(p) } }))),
+      h("div", { class: "composer-head" },
+        h("h3", {}, mode === "counter" ? t("Counter the offer of {name}", { name: playerName(envelope, offer.from) }) : t("Offer a trade")),
+        mode === "counter" || partners.length < 2 ? null : h("div", { class: "chips partners", role: "group", "aria-label": t("Trade with") },
+          partners.map((p) => chip(playerName(envelope, p), p === draft.to, () => {
+            draft.to = p;
+            draft.wantFaceUp = [];
+            redraw();
+          }, { dataset: { partner: String(p) } })))),
       h("p", { class: "muted" }, t("You give (tap your cards):")),
       h("div", { class: "chips give", role: "group", "aria-label": t("You give") },
-        (mine.hand || []).map((c) => chip([pic("bean", c.bean), c.front ? h("small", {}, " ", t("front")) : null], draft.give.includes(c.position),
+        (mine.hand || []).map((c) => chip([pic("bean", c.bean, { short: true }), c.front ? h("small", {}, " ", t("front")) : null], draft.give.includes(c.position),
           () => toggle(draft.give, c.position), { dataset: { position: String(c.position) } })),
-        iAmActive ? (envelope.view.face_up || []).map((c) => chip([pic("bean", c.bean), h("small", {}, " ↑ ", t("face-up"))], draft.giveFaceUp.includes(c.card),
+        iAmActive ? (envelope.view.face_up || []).map((c) => chip([pic("bean", c.bean, { short: true }), h("small", {}, " ↑ ", t("face-up"))], draft.giveFaceUp.includes(c.card),
           () => toggle(draft.giveFaceUp, c.card), { dataset: { faceUp: c.card } })) : null),
       h("p", { class: "muted" }, t("You get (tap a bean again for more):")),
       h("div", { class: "chips want", role: "group", "aria-label": t("You get") },
-        beans.map((b) => chip([pic("bean", b), draft.want[b] ? h("b", {}, ` ×${formatNumber(draft.want[b])}`) : null], Boolean(draft.want[b]), () => {
+        beans.map((b) => chip([pic("bean", b, { short: true }), draft.want[b] ? h("b", {}, ` ×${formatNumber(draft.want[b])}`) : null], Boolean(draft.want[b]), () => {
           draft.want[b] = ((draft.want[b] || 0) + 1) % 4;
           if (!draft.want[b]) delete draft.want[b];
           redraw();
         }, { dataset: { bean: b } })),
-        partnerActive ? (envelope.view.face_up || []).map((c) => chip([pic("bean", c.bean), h("small", {}, " ↑ ", t("face-up"))], draft.wantFaceUp.includes(c.card),
+        partnerActive ? (envelope.view.face_up || []).map((c) => chip([pic("bean", c.bean, { short: true }), h("small", {}, " ↑ ", t("face-up"))], draft.wantFaceUp.includes(c.card),
           () => toggle(draft.wantFaceUp, c.card), { dataset: { faceUp: c.card } })) : null),
       h("button", { type: "button", class: "act primary send", disabled: empty, onclick: () => ctx.submit(action) },
         mode === "counter" ? t("Send the counter-offer") : t("Offer to {name}", { name: playerName(envelope, draft.to) })),
