@@ -439,10 +439,11 @@ def test_power_grid_auction_shows_the_limit_and_a_city_is_built_in_two_taps_on_t
     assert table.errors == [], table.errors
 
 
-def plan_problem(envelope: dict[str, Any], plan: dict[str, Any], seat: int) -> tuple[str, str] | None:
+def plan_problem(envelope: dict[str, Any], hints: dict[str, Any], plan: dict[str, Any],
+                 seat: int) -> tuple[str, str] | None:
     """Where a plan shown earlier can no longer be built, now, and the words that say why; None if it still can."""
     built = envelope["view"]["cities"]
-    prices = envelope["hints"]["city_prices"]
+    prices = hints["city_prices"]
     money = envelope["view"]["you"]["money"]
     legal = {a["city"] for a in envelope["legal"] if a["action"] == "build_city"}
     todo = [(c, p) for c, p in zip(plan["cities"], plan["prices"], strict=True) if seat not in built.get(c, [])]
@@ -470,8 +471,9 @@ def test_power_grid_a_plan_that_can_no_longer_be_built_names_the_city_and_why(ta
             pass
         builder = current(table.envelope(game))
         envelope = table.envelope(game, builder)
-        plans = [p for p in envelope["hints"].get("build_sets", []) if p["k"] >= 2]
-        prices = envelope["hints"]["city_prices"]
+        hints = table.hints(game, builder)
+        plans = [p for p in hints.get("build_sets", []) if p["k"] >= 2]
+        prices = hints["city_prices"]
         money = envelope["view"]["you"]["money"]
         builds = {a["city"] for a in envelope["legal"] if a["action"] == "build_city"}
         # Another city that drains the money below the plan's total, yet leaves some city to build (prices only
@@ -494,8 +496,9 @@ def test_power_grid_a_plan_that_can_no_longer_be_built_names_the_city_and_why(ta
     table.act(game, builder, other)
     phone.wait_state(state + 1)
     after = table.envelope(game, builder)
+    hints = table.hints(game, builder)
     page.wait_for_timeout(400)  # the hints follow the view
-    stop = plan_problem(after, plan, builder)
+    stop = plan_problem(after, hints, plan, builder)
     assert stop is not None
     assert page.locator("#actions .plan-confirm").count() == 1
     phone.tap("#actions button.plan-go")
