@@ -276,6 +276,13 @@ class Game(ABC, Generic[S]):
         """How the winner was decided when totals tied, in words (None: no tie to break)."""
         return None
 
+    # -- the host's corrections -----------------------------------------------------------------
+    def correction_forms(self, state: S) -> dict[str, dict[str, Any]]:
+        """The host page's form for each correction kind: by default its JSON schema (read as lists by the page); a
+        game whose corrections pick things on the table gives `{title, fields: [{name, label, choices | min, max}]}`
+        built from `state`, never naming a secret."""
+        return {kind: self.actions.schema(kind) for kind, cls in self.actions.kinds.items() if cls.host_only}
+
     # -- physical cards (NFC tags) ---------------------------------------------------------------
     def cards(self) -> tuple[str, ...]:
         """Ids of the physical cards that can carry an NFC tag, in the order enrollment asks for them."""

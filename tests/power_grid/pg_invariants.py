@@ -83,8 +83,8 @@ class MoneyByTheRules:
         before, self.before = self.before, state
         if before is None or state.phase == "regions":
             return
-        if state.corrections != before.corrections:
-            return  # a host correction moves money by its own delta, checked where it is tested
+        if state.corrections != before.corrections or state.fixes != before.fixes:
+            return  # a host correction moves money, houses, plants or tokens by itself, checked where it is tested
         for seat, (p0, p1) in enumerate(zip(before.players, state.players)):
             delta = p1.money - p0.money
             assert p1.money >= 0, f"seat {seat} has negative money"

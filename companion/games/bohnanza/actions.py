@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 from companion.core import Action
 
@@ -131,6 +132,32 @@ class CorrectCoins(Action):
     summary = "correct a player's coins"
 
 
+@dataclasses.dataclass(frozen=True)
+class CorrectField(Action):
+    """HOST: set what lies in one of a player's fields (`count` cards of `bean`; 0 empties it). Cards taken off go
+    onto the discard pile; cards added come from the discard pile (its top first), else from the deck."""
+
+    player: int
+    field: int
+    bean: str
+    count: int
+    host_only = True
+    summary = "correct what lies in a player's bean field"
+
+
+@dataclasses.dataclass(frozen=True)
+class CorrectHand(Action):
+    """HOST: add a card of `bean` from the deck to the back of a player's hand, or put one from the hand back into
+    the deck. A hand is secret: only the player and the host ever learn which bean it was."""
+
+    player: int
+    bean: str
+    change: Literal["add", "remove"]
+    host_only = True
+    summary = "correct the cards in a player's hand"
+    private_fields = ("bean",)
+
+
 ACTION_KINDS: tuple[type[Action], ...] = (
     PlantBean,
     TurnUpCards,
@@ -146,4 +173,6 @@ ACTION_KINDS: tuple[type[Action], ...] = (
     BuyField,
     DrawBean,
     CorrectCoins,
+    CorrectField,
+    CorrectHand,
 )

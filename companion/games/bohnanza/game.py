@@ -29,6 +29,8 @@ from companion.games.bohnanza.actions import (
     AcceptOffer,
     BuyField,
     CorrectCoins,
+    CorrectField,
+    CorrectHand,
     CounterOffer,
     DiscardBean,
     DrawBean,
@@ -41,6 +43,7 @@ from companion.games.bohnanza.actions import (
     TurnUpCards,
     WithdrawOffer,
 )
+from companion.games.bohnanza.corrections import apply_correct_field, apply_correct_hand, correction_forms
 from companion.games.bohnanza.deck import apply_draw_bean, awaiting_table, new_table
 from companion.games.bohnanza.duel import apply_discard, apply_end_planting, duel_actions
 from companion.games.bohnanza.harvest import (
@@ -197,6 +200,10 @@ class BohnanzaGame(Game[BohnanzaState]):
         log: list[LogMessage] = []
         if isinstance(action, CorrectCoins):
             return apply_correct_coins(state, action, log), log
+        if isinstance(action, CorrectField):
+            return apply_correct_field(state, action, log), log
+        if isinstance(action, CorrectHand):
+            return apply_correct_hand(state, action, log), log
         if state.over:
             raise IllegalAction("the game is over")
         seat = action.seat
@@ -303,6 +310,9 @@ class BohnanzaGame(Game[BohnanzaState]):
 
     def tie_break(self, state: BohnanzaState) -> LogMessage | None:
         return table.tie_break(state)
+
+    def correction_forms(self, state: BohnanzaState) -> dict[str, dict[str, Any]]:
+        return {**super().correction_forms(state), **correction_forms(state)}
 
     def indistinguishable(self, state: BohnanzaState, seat: Seat | None, rng: random.Random) -> BohnanzaState:
         return indistinguishable(state, seat, rng)

@@ -116,7 +116,7 @@ def tie_break(state: BohnanzaState) -> LogMessage | None:
     if len(tied) < 2:
         return None
     if len(result["winners"]) == 1:
-        return LogMessage("{players} had {coins} coins each; the most cards in hand won the tie",
-                          {"players": tied, "coins": top})
-    return LogMessage("{players} had {coins} coins and as many cards in hand: they share the win",
-                      {"players": tuple(result["winners"]), "coins": top})
+        return LogMessage("{players} had {count} coins each; the most cards in hand won the tie",
+                          {"players": tied, "count": top})
+    return LogMessage("{players} had {count} coins and as many cards in hand: they share the win",
+                      {"players": tuple(result["winners"]), "count": top})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Literal
 
 from companion.core import Action
 
@@ -135,6 +136,52 @@ class AdjustMoney(Action):
     summary = "correct a player's money"
 
 
+@dataclasses.dataclass(frozen=True)
+class CorrectHouse(Action):
+    """HOST: add or remove a player's house in a city, as the board shows it (money is corrected apart)."""
+
+    player: int
+    city: str
+    change: Literal["add", "remove"]
+    host_only = True
+    summary = "correct a player's houses on the map"
+
+
+@dataclasses.dataclass(frozen=True)
+class CorrectStock(Action):
+    """HOST: set what one owned plant holds; tokens added come from the supply, tokens taken off go back to it."""
+
+    plant: int
+    coal: int = 0
+    oil: int = 0
+    garbage: int = 0
+    uranium: int = 0
+    host_only = True
+    summary = "correct the resources on a plant"
+
+
+@dataclasses.dataclass(frozen=True)
+class MovePlant(Action):
+    """HOST: give a plant to a player (`owner`) from wherever it is, or (owner null) put a player's plant back into
+    the market. A plant taken from the market is replaced from the deck as usual."""
+
+    plant: int
+    owner: int | None
+    host_only = True
+    summary = "correct who owns a plant"
+
+
+@dataclasses.dataclass(frozen=True)
+class SwapPlants(Action):
+    """HOST: two plants exchange places (market, a player, the deck, out of the game): the table drew or handed
+    out the wrong card."""
+
+    plant: int
+    other: int
+    host_only = True
+    summary = "swap two plants between the market, the players and the deck"
+
+
 ACTION_KINDS: tuple[type[Action], ...] = (
     ChooseRegions,
     OpenAuction,
@@ -152,4 +199,8 @@ ACTION_KINDS: tuple[type[Action], ...] = (
     RevealPlant,
     RevealStep3,
     AdjustMoney,
+    CorrectHouse,
+    CorrectStock,
+    MovePlant,
+    SwapPlants,
 )

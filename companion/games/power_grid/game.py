@@ -31,18 +31,24 @@ from companion.games.power_grid.actions import (
     BuildCity,
     BuyResources,
     ChooseRegions,
+    CorrectHouse,
+    CorrectStock,
     DeclineToOpen,
     DiscardPlant,
     EndBuilding,
     EndBuying,
     FinishDiscard,
     Fire,
+    MovePlant,
     MoveResources,
     OpenAuction,
     Pass,
     RevealPlant,
     RevealStep3,
+    SwapPlants,
 )
+from companion.games.power_grid.corrections import correct_house, correct_stock, move_plant, swap_plants
+from companion.games.power_grid.corrections import correction_forms as forms_now
 from companion.games.power_grid.data import (
     COUNTS,
     INITIAL_MARKET,
@@ -58,6 +64,9 @@ from companion.games.power_grid.market import check_reveal, not_available, resol
 from companion.games.power_grid.state import Player, PowerGridState
 
 PLANT_DRAW = "plant_draw"
+CORRECTIONS: dict[type[Action], Any] = {
+    CorrectHouse: correct_house, CorrectStock: correct_stock, MovePlant: move_plant, SwapPlants: swap_plants,
+}
 # A host correction of money: more than the bank ever hands out in a game is a typing slip.
 MAX_CORRECTION = 10_000
 
@@ -238,6 +247,15 @@ class PowerGrid(Game[PowerGridState]):
     def apply(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
         if isinstance(action, AdjustMoney):
             return self._adjust_money(state, action)
+        if isinstance(action, CorrectHouse | CorrectStock | MovePlant | SwapPlants):
+            if state.phase == "over":
+                raise IllegalAction("the game is over; only money can still be corrected")
+            fix = CORRECTIONS[type(action)]
+            new, log = fix(dataclasses.replace(state, instructions=()), action)
+            new = dataclasses.replace(new, fixes=new.fixes + 1)
+            if self.current_seats(new) != self.current_seats(state):  # a refill the real table must reveal
+                new = dataclasses.replace(new, turn_no=new.turn_no + 1, moves=0)
+            return new, log
         seats = self.current_seats(state)
         if action.seat not in seats:
             if isinstance(action, MoveResources) and self._moves_any_time(state, action.seat):
@@ -371,6 +389,12 @@ class PowerGrid(Game[PowerGridState]):
         return state, [
             msg("The host corrected {player}'s Elektro by {delta}", player=action.target, delta=action.delta)
         ]
+
+    def correction_forms(self, state: PowerGridState) -> dict[str, dict[str, Any]]:
+        # The board's corrections are offered as lists of what is on it, once there is a board (regions chosen).
+        base = {k: v for k, v in super().correction_forms(state).items()
+                if k not in {c.kind for c in CORRECTIONS}}
+        return {**base, **forms_now(state)}
 
     # -- the end ---------------------------------------------------------------------------------
     def is_over(self, state: PowerGridState) -> bool:

@@ -132,6 +132,7 @@ class PowerGridState:
     turn_no: int = 0
     drawn: int = 0  # plants drawn from the deck so far
     corrections: int = 0  # money the host added (net) in corrections
+    fixes: int = 0  # host corrections of houses, plants and stored resources (they move things outside the rules)
     instructions: tuple[Instruction, ...] = ()
 
     # -- read helpers ---------------------------------------------------------------------------

@@ -11,8 +11,10 @@ from companion.games.power_grid.views import final_scores
 
 def board_jobs(before: PowerGridState | None, action: Action | None, after: PowerGridState) -> list[LogMessage]:
     """The table instructions the action produced (the state keeps only the last action's, so each is new)."""
-    if action is not None and type(action).host_only:
-        return []  # corrections fix the companion's books to match the board: nothing to do on the board
+    if action is not None and type(action).host_only and after.fixes == (before.fixes if before else 0):
+        # Money and regions corrections fix the companion's books only. A correction of the board does too, but
+        # what follows from it by the rules (a small plant leaves the market, a gap is refilled) is the table's job.
+        return []
     return [LogMessage(i.template, dict(i.args)) for i in after.instructions]
 
 
@@ -86,14 +88,14 @@ def tie_break(state: PowerGridState) -> LogMessage | None:
         return None
     richest = tuple(s for s in tied if money[s] == max(money[t] for t in tied))
     if len(richest) == 1:
-        return LogMessage("{players} powered {cities} cities each; the most Elektro left won the tie",
-                          {"players": tied, "cities": top})
+        return LogMessage("{players} powered {count} cities each; the most Elektro left won the tie",
+                          {"players": tied, "count": top})
     biggest = tuple(s for s in richest if cities[s] == max(cities[t] for t in richest))
     if len(biggest) == 1:
-        return LogMessage("{players} powered {cities} cities each and kept the same Elektro; the most cities won "
-                          "the tie", {"players": richest, "cities": top})
+        return LogMessage("{players} powered {count} cities each and kept the same Elektro; the most cities won "
+                          "the tie", {"players": richest, "count": top})
     return LogMessage("{players} tied on cities powered, Elektro and cities: they share the win",
-                      {"players": biggest, "cities": top})
+                      {"players": biggest, "count": top})
 
 
 def _region_words(state: PowerGridState, region_id: str) -> str:

@@ -82,10 +82,10 @@ def tie_break(state: StonesState) -> LogMessage | None:
         return None
     won = scoring.winners(state)
     if len(won) > 1:
-        return LogMessage("{players} tied with {score} points: they share the win",
-                          {"players": tuple(won), "score": scoring.totals(state)[won[0]]})
+        return LogMessage("{players} tied with {count} points: they share the win",
+                          {"players": tuple(won), "count": scoring.totals(state)[won[0]]})
     bonus = scoring.bonuses(state)
     if any(bonus):
-        return LogMessage("{players} earned {bonus} bonus points for the most 1-point cards",
-                          {"players": tuple(s for s, b in enumerate(bonus) if b), "bonus": max(bonus)})
+        return LogMessage("{players} earned {count} bonus points for the most 1-point cards",
+                          {"players": tuple(s for s, b in enumerate(bonus) if b), "count": max(bonus)})
     return None

@@ -105,7 +105,7 @@ def host_view(live: LiveSession) -> dict[str, Any]:
     # What only the host can do now: reveal for the table (physical mode), or a setup choice the game asks of it.
     table_legal = [a.to_json() for a in session.legal_actions(TABLE)] if TABLE in current else []
     host_legal = [a.to_json() for a in session.legal_actions(HOST)] if HOST in current else []
-    corrections = {kind: game.actions.schema(kind) for kind, cls in game.actions.kinds.items() if cls.host_only}
+    corrections = game.correction_forms(session.state)
     return {
         "envelope": envelope,
         "seats": [{"seat": s.seat, "name": s.name, "colour": s.colour, "lang": s.lang, "bot": s.bot}
