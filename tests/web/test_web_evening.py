@@ -94,6 +94,78 @@ def move_from_host_page(page) -> bool:
     return False
 
 
+def correction_plan(kind: str, spec: dict, state) -> dict | None:
+    """Field values for a board correction the rules accept now (None: any choice will do, as for money). The
+    page is then driven to pick exactly these from its lists."""
+    fields = {f["name"]: f for f in spec.get("fields", [])}
+
+    def values(name):
+        return [c["value"] for c in fields[name]["choices"]]
+
+    if kind == "correct_house":
+        taken = {c for p in state.players for c in p.cities}
+        from companion.games.power_grid.data import MAPS
+
+        ids = MAPS[state.map].city_ids
+        city = next(c for c in values("city") if ids.index(c) not in taken)
+        return {"player": 0, "change": "add", "city": city}
+    if kind == "move_plant":
+        from companion.games.power_grid.data import STEP3
+
+        busy = {state.auction.plant} if state.auction else set()
+        market = [p for p in state.market if p != STEP3 and p not in busy]
+        seat = next((s for s, p in enumerate(state.players) if len(p.plants) < state.counts.max_plants), None)
+        if seat is not None and market:
+            return {"plant": market[-1], "owner": seat}
+        return None
+    if kind == "swap_plants":
+        owned = [h.plant for p in state.players for h in p.plants]
+        unseen = [p for p in values("other") if p in state.deck or p in state.pool]
+        market = [p for p in state.market if p in values("plant") and not (state.auction and state.auction.plant == p)]
+        return {"plant": market[0], "other": owned[0] if owned else unseen[0]}
+    if kind == "correct_stock":
+        from companion.games.power_grid.data import PLANTS, RESOURCES
+        from companion.games.power_grid.resources import supply
+
+        left = supply(state)
+        for plant in values("plant"):
+            holding = next(h for p in state.players for h in p.plants if h.plant == plant)
+            if any(holding.stock):
+                return {"plant": plant, **dict.fromkeys(RESOURCES, 0)}  # back to the supply
+            burns = [r for r in PLANTS[plant].burns if left[r] > 0]
+            if burns:
+                return {"plant": plant, **dict.fromkeys(RESOURCES, 0), RESOURCES[burns[0]]: 1}
+        return None
+    if kind == "correct_field":
+        from companion.games.bohnanza.beans import bean_of
+
+        where = values("")[-1]
+        field = state.players[where["player"]].fields[where["field"]]
+        free = [c for c in (*state.discard, *state.deck)]
+        bean = max(values("bean"), key=lambda b: sum(1 for c in free if bean_of(c) == b))
+        count = len(field) + 1 if field and bean_of(field[0]) == bean else 1
+        return {"": where, "bean": bean, "count": count}
+    if kind == "correct_hand":
+        from companion.games.bohnanza.beans import bean_of
+
+        bean = next(b for b in values("bean") if any(bean_of(c) == b for c in state.deck))
+        return {"player": 1, "change": "add", "bean": bean}
+    return None
+
+
+def pick_in_form(form, spec: dict, plan: dict) -> None:
+    """Choose the planned value in each of the form's lists (a list's option values are positions in its choices;
+    a stepper's are the numbers themselves)."""
+    for j, field in enumerate(spec["fields"]):
+        select = form.locator("select").nth(j)
+        wanted = plan[field["name"]]
+        if "choices" in field:
+            index = [c["value"] for c in field["choices"]].index(wanted)
+            select.select_option(value=str(index))
+        else:
+            select.select_option(value=str(wanted))
+
+
 def start_from_lobby(browser, server, game: str, players: int, errors: list[str], artifacts):
     page = host_page(browser, errors)
     page.goto(f"{server.base}/host?t={SERVER_TOKEN}")
@@ -216,9 +288,18 @@ def test_a_whole_evening_from_the_host_page(game, players, browser, db_path, art
         host.locator("#tabs [data-tab=fix]").click()
         forms = host.locator("form.correction")
         assert forms.count() >= 1
+        kinds = []
         for i in range(forms.count()):
             form = forms.nth(i)
-            for j in range(form.locator("select").count()):
+            kind = form.get_attribute("data-kind")
+            kinds.append(kind)
+            spec = get(f"{server.base}/api/host/sessions/{sid}?token={session.host_token}")["corrections"][kind]
+            plan = correction_plan(kind, spec, session.state)
+            if plan is not None:
+                pick_in_form(form, spec, plan)
+                if kind in ("correct_house", "correct_field", "correct_stock"):
+                    host.screenshot(path=str(artifacts / f"evening-{game}-correction-{kind}.png"))
+            for j in range(0 if plan is not None else form.locator("select").count()):
                 select = form.locator("select").nth(j)
                 options = select.locator("option").count()
                 select.select_option(index=min(options - 1, options // 2 + 1))
@@ -239,6 +320,13 @@ def test_a_whole_evening_from_the_host_page(game, players, browser, db_path, art
             host.locator("#tabs [data-tab=fix]").click()
             forms = host.locator("form.correction")
         assert host.locator("form.correction input[type=text]").count() == 0  # never free text
+        board = {"power_grid": {"adjust_money", "correct_house", "correct_stock", "move_plant", "swap_plants"},
+                 "bohnanza": {"correct_coins", "correct_field", "correct_hand"},
+                 "shifting_stones": {"correct_score", "correct_grid"}}[game]
+        assert board <= set(kinds), kinds
+        fixes = [r.action["action"] for r in session.store.log(sid) if r.kind == "action" and r.seat == "host"
+                 and r.action.get("seat") == "host"]
+        assert board <= set(fixes), fixes
         host.screenshot(path=str(artifacts / f"evening-{game}-corrections.png"), full_page=True)
 
         # To the end: the summary (with charts) opens by itself, then the rematch.

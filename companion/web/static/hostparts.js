@@ -114,7 +114,9 @@ async function preview(s, entry) {
 // -- corrections ------------------------------------------------------------------------------------------
 // A correction's fields as the host page shows them: each a list to choose from (never free text). The server
 // describes a kind as {title, fields: [{name, label, choices: [{value, label}]} | {name, label, min, max} |
-// {name, label, grid: [faces]}]}; a bare JSON schema (enums, integer ranges) is read the same way.
+// {name, label, grid: [faces]}]}; a bare JSON schema (enums, integer ranges) is read the same way. A label is a
+// word or {template, params} worded like a log line (players, cities and beans by name); a field named "" is one
+// choice whose value sets several fields at once.
 function fieldsOf(spec, envelope) {
   if (Array.isArray(spec.fields)) return spec.fields;
   const out = [];
@@ -138,15 +140,16 @@ function listable(spec, envelope) {
   return needed.every((f) => have.has(f));
 }
 
-function labelOf(text) {
-  return typeof text === "object" && text ? logText({}, { template: text.template, args: text.params || {} }) : t(words(String(text)));
+function labelOf(text, envelope) {
+  return typeof text === "object" && text ? logText(envelope || {}, { template: text.template, args: text.params || {} }) : t(words(String(text)));
 }
 
 export function correctionsPanel(s) {
   const kinds = Object.entries(s.data.corrections || {});
   if (!kinds.length) return s.panel(t("Corrections"), h("p", { class: "muted" }, t("This game has nothing to correct.")));
   return s.panel(t("Corrections"), h("p", { class: "muted" }, t("When the companion and the real table disagree, make the companion match the table.")),
-    kinds.filter(([, spec]) => listable(spec, s.envelope)).map(([kind, spec]) => correctionForm(s, kind, spec)));
+    h("div", { class: "correction-forms" },
+      kinds.filter(([, spec]) => listable(spec, s.envelope)).map(([kind, spec]) => correctionForm(s, kind, spec))));
 }
 
 function correctionForm(s, kind, spec) {
@@ -156,7 +159,7 @@ function correctionForm(s, kind, spec) {
     if (f.grid) return gridPicker(s, f, readers);
     if (f.choices) {
       const select = h("select", { name: f.name, "aria-label": labelOf(f.label) }, f.choices.map((c, i) =>
-        h("option", { value: i }, c.seat !== undefined ? playerName(s.envelope, c.seat) : labelOf(c.label ?? c.value))));
+        h("option", { value: i }, c.seat !== undefined ? playerName(s.envelope, c.seat) : labelOf(c.label ?? c.value, s.envelope))));
       readers[f.name] = () => f.choices[Number(select.value)].value;
       return h("label", { class: "field" }, labelOf(f.label), select);
     }
@@ -176,7 +179,11 @@ function correctionForm(s, kind, spec) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const action = { seat: "host", action: kind };
-    for (const [field, read] of Object.entries(readers)) action[field] = read();
+    // A field without a name is one choice that sets several ("Ann, field 2" sets the player and the field).
+    for (const [field, read] of Object.entries(readers)) {
+      if (field) action[field] = read();
+      else Object.assign(action, read());
+    }
     s.act(action);
   });
   return form;
