@@ -24,21 +24,28 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
+def _import_builtin(module: str) -> None:
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        # A game still being written is simply absent; a broken import inside it is not.
+        if exc.name is None or not module.startswith(exc.name):
+            raise
+
+
 def _load_builtins() -> None:
     # Extra game modules (plug-ins, or a test's own game) named in $COMPANION_GAMES, comma-separated.
     for module in filter(None, os.environ.get("COMPANION_GAMES", "").split(",")):
         importlib.import_module(module.strip())
     for name, module in BUILTIN.items():
         if name not in _GAMES:
-            try:
-                importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                # A game still being written is simply absent; a broken import inside it is not.
-                if exc.name is None or not module.startswith(exc.name):
-                    raise
+            _import_builtin(module)
 
 
 def get_game(name: str) -> Game[Any]:
+    if name not in _GAMES and name in BUILTIN:
+        # Only the game asked for: a table starting one game need not import the others' engines first.
+        _import_builtin(BUILTIN[name])
     if name not in _GAMES:
         _load_builtins()
     try:

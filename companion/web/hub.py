@@ -656,6 +656,10 @@ def plain_params(params: dict[str, Any]) -> dict[str, Any]:
 BoardInput = Callable[[int, dict[str, Any]], Awaitable[None]]
 
 
+# Seconds after the hub is made that the hint workers are started.
+HINT_WARM_DELAY = 1.0
+
+
 class Hub:
     """Owns the store and the live sessions of one server; created and closed by the app's lifespan."""
 
@@ -674,7 +678,13 @@ class Hub:
         self.store = store
         # Hints are computed here, off the fan-out path (see companion/web/hints.py); None: sized for the machine.
         self.hint_pool = shared_pool(hint_workers)
-        self.hint_pool.warm()
+        # The workers start a moment after the server (a new process importing the engines would compete with the
+        # server's own start-up for the cores); a hint asked for sooner starts them itself.
+        self._warming: asyncio.TimerHandle | None = None
+        try:
+            self._warming = asyncio.get_running_loop().call_later(HINT_WARM_DELAY, self.hint_pool.warm)
+        except RuntimeError:
+            self.hint_pool.warm()
         # Bot seats: the pause before a bot's move, how long it waits for answers, where it thinks, for how long.
         self.bot_pause = bot_pause
         self.bot_patience = bot_patience
@@ -741,6 +751,8 @@ class Hub:
         return self._bot_pool
 
     async def close(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
         for live in list(self.sessions.values()):
             await live.close()
         self.sessions.clear()

@@ -6,7 +6,6 @@ import asyncio
 import io
 from typing import Any
 
-import segno
 from fastapi import APIRouter, Query
 from starlette.requests import Request
 
@@ -102,6 +101,8 @@ async def undo(sid: int, body: UndoRequest, hub: HubDep) -> dict[str, Any]:
 
 def qr_svg(url: str) -> str:
     """The URL as a standalone SVG QR code, dark on white so it scans on any screen."""
+    import segno  # on first use: the table starts without it
+
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4, border=2, light="#fff",
                                     svgclass=None, lineclass=None)
