@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from bohnanza_table import GAME, Table, cards, conserved, digital, move
+from bohnanza_table import GAME, Table, cards, conserved, dealt, digital, move
 
 from companion.core import HOST
 from companion.games.bohnanza.actions import CorrectField, CorrectHand
@@ -84,10 +84,10 @@ def test_a_hand_correction_shows_the_table_neither_the_bean_nor_the_field_of_the
     forms = GAME.correction_forms(after)
     hand_form = str(forms["correct_hand"])
     assert all(card not in hand_form for p in after.players for card in p.hand)
-    assert [c["value"] for c in forms["correct_hand"]["fields"][2]["choices"]] == list(beans_in_play(4))
+    assert [c["value"] for c in forms["correct_hand"]["fields"][1]["choices"]] == list(beans_in_play(4))
 
 
-def test_a_physical_deck_takes_back_a_card_among_its_unknown_cards():
+def test_a_hand_is_not_corrected_while_the_real_table_deals():
     config = GAME.make_config(3, "physical")
     table = Table(GAME.setup(config, random.Random(0)))
     table.refuses(CorrectHand(HOST, player=0, bean="red", change="add"), "the table is still dealing")
@@ -120,3 +120,12 @@ def test_random_corrections_keep_every_card_accounted_for():
             except Exception as exc:  # a refusal, which must leave everything where it was
                 assert type(exc).__name__ == "IllegalAction", exc
             conserved(table.state)
+
+
+def test_a_real_deck_takes_a_hand_card_back_among_its_unknown_cards():
+    table = dealt(3, [cards("chili", 1, 5), cards("stink", 1, 5), cards("green", 1, 5)])
+    table.do(CorrectHand(HOST, player=0, bean="chili", change="remove"))
+    assert table.hand(0) == tuple(cards("chili", 1, 4))
+    assert "chili-05" in table.state.deck and list(table.state.deck) == sorted(table.state.deck)
+    table.do(CorrectHand(HOST, player=2, bean="chili", change="add"))
+    assert bean_of(table.hand(2)[-1]) == "chili" and list(table.state.deck) == sorted(table.state.deck)

@@ -120,14 +120,44 @@ class SeatEar(Connection):
 
 
 def correction(game_name: str, rng: random.Random, players: int) -> dict[str, Any]:
-    """A host correction, often an absurd one (its refusal may name a player's money)."""
+    """A host correction, often an absurd one (its refusal may name a player's money or what a hand lacks)."""
     target = rng.randrange(players)
     delta = rng.choice([-10**18, -10_000, -500, -3, 1, 2])
+    if rng.random() < 0.5:
+        board = board_correction(game_name, rng, target)
+        if board is not None:
+            return board
     if game_name == "power_grid":
         return {"seat": HOST, "action": "adjust_money", "target": target, "delta": delta}
     if game_name == "bohnanza":
         return {"seat": HOST, "action": "correct_coins", "player": target, "delta": delta}
     return {"seat": HOST, "action": "correct_score", "target": target, "delta": delta}
+
+
+def board_correction(game_name: str, rng: random.Random, target: int) -> dict[str, Any] | None:
+    """A correction of the board: houses, plants and their tokens; fields and hands (the hand's bean is secret)."""
+    if game_name == "bohnanza":
+        from companion.games.bohnanza.beans import BEANS
+
+        bean = rng.choice(sorted(BEANS))
+        if rng.random() < 0.6:
+            return {"seat": HOST, "action": "correct_hand", "player": target, "bean": bean,
+                    "change": rng.choice(["add", "remove"])}
+        return {"seat": HOST, "action": "correct_field", "player": target, "field": rng.randrange(3), "bean": bean,
+                "count": rng.randrange(0, 5)}
+    if game_name == "power_grid":
+        from companion.games.power_grid.data import MAPS, PLANTS
+
+        plant, other = rng.sample(sorted(PLANTS), 2)
+        return rng.choice([
+            {"seat": HOST, "action": "correct_house", "player": target, "city": rng.choice(MAPS["germany"].city_ids),
+             "change": rng.choice(["add", "remove"])},
+            {"seat": HOST, "action": "correct_stock", "plant": plant, "coal": rng.randrange(3),
+             "oil": rng.randrange(3)},
+            {"seat": HOST, "action": "move_plant", "plant": plant, "owner": rng.choice([None, target])},
+            {"seat": HOST, "action": "swap_plants", "plant": plant, "other": other},
+        ])
+    return None
 
 
 def controller_event(game: Any, rng: random.Random, uids: dict[str, str], hands: list[str], players: int

@@ -36,8 +36,8 @@ def test_a_hand_correction_reaches_only_its_player_and_undo_takes_it_back(client
     before_public = client.get(f"/api/sessions/{seated.id}/public").json()
     data = host_data(client, seated)
     form = data["corrections"]["correct_hand"]
-    assert [f["name"] for f in form["fields"]] == ["player", "change", "bean"]
-    beans = [c["value"] for c in form["fields"][2]["choices"]]
+    assert [f["name"] for f in form["fields"]] == ["player", "bean", "change"]
+    beans = [c["value"] for c in form["fields"][1]["choices"]]
     # A bean no hand of the others holds, so finding its name anywhere public would be the leak.
     shown = {json.dumps(view(client, seated, s)) for s in (0, 2)} | {json.dumps(before_public)}
     bean = next(b for b in beans if all(f'"{b}' not in text for text in shown))

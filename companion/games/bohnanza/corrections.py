@@ -167,11 +167,12 @@ def correction_forms(state: BohnanzaState) -> dict[str, dict[str, Any]]:
             "title": N_("Correct a hand"),
             "fields": [
                 {"name": "player", "label": N_("Player"), "choices": players},
+                {"name": "bean", "label": N_("Bean"), "choices": beans},
+                # Last, so it has a row to itself on the page: its words are the longest.
                 {"name": "change", "label": N_("Change"), "choices": [
                     {"value": "add", "label": N_("Add a card from the deck")},
                     {"value": "remove", "label": N_("Put a card back into the deck")},
                 ]},
-                {"name": "bean", "label": N_("Bean"), "choices": beans},
             ],
         },
     }
