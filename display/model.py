@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 
 # The log arguments that name seats, or list them: the same lists the pages read.
-from companion.i18n import SEAT_ARGS, SEAT_LIST_ARGS
+from companion.i18n import SEAT_ARGS, SEAT_LIST_ARGS, shown_template
 from display.i18n import N_, _
 
 # How long a feedback toast stays up; a refusal stays longer so its reason can be read.
@@ -406,7 +406,7 @@ class DisplayModel:
                 shown[key] = _word(value)
             else:
                 shown[key] = value
-        return _(template, **shown)
+        return _(shown_template(template), **shown)
 
     def feedback_line(self, fb: Feedback) -> str:
         who = self.player_name(fb.seat) if fb.seat is not None else _(SOURCE_NAMES.get(fb.source, fb.source or "?"))

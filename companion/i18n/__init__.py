@@ -165,9 +165,11 @@ def for_browser(lang: str) -> dict[str, Any]:
     source = catalog(SOURCE_LANGUAGE)
     # The languages there are, each in its own name, so a phone can switch.
     languages = [{"lang": code, "name": catalog(code).name} for code in available()]
-    # The log arguments that name seats come from here, so the pages and the display read them alike.
+    # The log arguments that name seats and the templates shown in words come from here, so the pages and the
+    # display read logs alike.
     return {**own.to_json(), "languages": languages, "messages": {**source.messages, **own.messages},
-            "seat_args": sorted(SEAT_ARGS), "seat_list_args": sorted(SEAT_LIST_ARGS)}
+            "seat_args": sorted(SEAT_ARGS), "seat_list_args": sorted(SEAT_LIST_ARGS),
+            "shown_templates": SHOWN_TEMPLATES}
 
 
 def negotiate(requested: str | None, accept_language: str | None = None) -> str:
@@ -206,6 +208,25 @@ SEAT_ARGS = frozenset({
 })
 SEAT_LIST_ARGS = frozenset({"order", "winners", "players", "seats"})
 
+# Log templates that name an internal number (a Bohnanza offer's id): what players read instead, in words. The
+# log keeps the number (replay needs it); every page, the display and the CLI show these.
+SHOWN_TEMPLATES: dict[str, str] = {
+    "{player} withdrew offer {offer}": N_("{player} withdrew an offer"),
+    "{player} refused offer {offer} from {partner}": N_("{player} refused the offer of {partner}"),
+    "{player} refused offer {countered} and countered": N_("{player} refused an offer and countered"),
+    "{player} accepted offer {offer}: {player} got {give}, {partner} got {want}":
+        N_("{player} accepted the offer of {partner}: {player} got {give}, {partner} got {want}"),
+    "{player} offered {partner} a gift of {give} (offer {offer})": N_("{player} offered {partner} a gift of {give}"),
+    "{player} asked {partner} for {want} as a gift (offer {offer})":
+        N_("{player} asked {partner} for {want} as a gift"),
+    "{player} offered {partner} {give} for {want} (offer {offer})": N_("{player} offered {partner} {give} for {want}"),
+}
+
+
+def shown_template(template: str) -> str:
+    """The template players read for a log template (the same one, unless it names an internal number)."""
+    return SHOWN_TEMPLATES.get(template, template)
+
 
 def log_line(template: str, args: dict[str, Any], cat: Catalog, names: list[str] | tuple[str, ...] = ()) -> str:
     """One ticker line in `cat`'s language: seats become the players' names, words are translated, digits local."""
@@ -232,7 +253,7 @@ def log_line(template: str, args: dict[str, Any], cat: Catalog, names: list[str]
             shown[key] = cat.gettext(value)
         else:
             shown[key] = value
-    return cat.gettext(template, **shown)
+    return cat.gettext(shown_template(template), **shown)
 
 
 def cli_text(lang: str | None = None, western_digits: bool = False) -> Callable[..., str]:

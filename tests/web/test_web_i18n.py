@@ -135,3 +135,7 @@ def test_the_pages_read_seats_in_log_arguments_from_the_same_lists_as_the_server
     assert set(data["seat_args"]) == i18n.SEAT_ARGS and set(data["seat_list_args"]) == i18n.SEAT_LIST_ARGS
     script = (STATIC / "common.js").read_text(encoding="utf-8")
     assert "catalogData.seat_args" in script and "leader|" not in script
+    # Log templates that name an offer's number read in words from the same list on every page and the display.
+    assert data["shown_templates"] == i18n.SHOWN_TEMPLATES
+    assert "catalogData.shown_templates" in script
+    assert not any("withdrew offer" in p.read_text(encoding="utf-8") for p in STATIC.rglob("*.js"))

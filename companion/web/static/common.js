@@ -321,19 +321,14 @@ export function playerName(envelope, seat) {
 // winners, tied players) as names each. The server gives the lists with the catalog: one source for every page.
 const SEAT_ARGS = new Set(catalogData.seat_args || []);
 const SEAT_LIST_ARGS = new Set(catalogData.seat_list_args || []);
+const SHOWN_TEMPLATES = catalogData.shown_templates || {};
 
-// A game's own words for log arguments (a card id as the card, a bean as its name), set by its renderer, and its
-// rewording of log templates that name an internal number (an offer's id) as words.
+// A game's own words for log arguments (a card id as the card, a bean as its name), set by its renderer.
 let argWords = null;
-let reword = null;
 
-/**
- * Let a game name its log arguments: fn(key, value, envelope) returns the words, or undefined for the default;
- * `rewordFn(template)` may return another template, already translated (by t), to show instead.
- */
-export function setArgWords(fn, rewordFn) {
+/** Let a game name its log arguments: fn(key, value, envelope) returns the words, or undefined for the default. */
+export function setArgWords(fn) {
   argWords = typeof fn === "function" ? fn : null;
-  reword = typeof rewordFn === "function" ? rewordFn : null;
 }
 
 /** One ticker entry in the page's language: the template is the message id, the arguments typed. */
@@ -351,8 +346,8 @@ export function logText(envelope, entry) {
     else if (typeof value === "string") args[key] = t(value);
     else args[key] = value;
   }
-  const other = reword ? reword(entry.template) : undefined;
-  return other ? fill(other, args) : t(entry.template, args);
+  // A template naming an internal number (an offer's id) reads in words instead: the server's one list.
+  return t(SHOWN_TEMPLATES[entry.template] || entry.template, args);
 }
 
 /**

@@ -316,7 +316,7 @@ async function start() {
     }
   }
   await looking;
-  if (state.renderer && state.renderer.argWords) setArgWords(state.renderer.argWords, state.renderer.reword);
+  if (state.renderer && state.renderer.argWords) setArgWords(state.renderer.argWords);
   drawTop();
   if (!token) {
     state.status = "refused";

@@ -373,22 +373,6 @@ function argWords(key, value) {
   return undefined;
 }
 
-// The log names offers by an internal number; the phone says the same in words.
-const REWORDED = {
-  "{player} withdrew offer {offer}": () => t("{player} withdrew an offer"),
-  "{player} refused offer {offer} from {partner}": () => t("{player} refused the offer of {partner}"),
-  "{player} refused offer {countered} and countered": () => t("{player} refused an offer and countered"),
-  "{player} accepted offer {offer}: {player} got {give}, {partner} got {want}": () => t("{player} accepted the offer of {partner}: {player} got {give}, {partner} got {want}"),
-  "{player} offered {partner} a gift of {give} (offer {offer})": () => t("{player} offered {partner} a gift of {give}"),
-  "{player} asked {partner} for {want} as a gift (offer {offer})": () => t("{player} asked {partner} for {want} as a gift"),
-  "{player} offered {partner} {give} for {want} (offer {offer})": () => t("{player} offered {partner} {give} for {want}"),
-};
-
-function rewordTemplate(template) {
-  const other = REWORDED[template];
-  return other ? other() : undefined;
-}
-
 export default {
   cardFields: ["card"],
   label,
@@ -396,7 +380,6 @@ export default {
   render,
   hints,
   argWords,
-  reword: rewordTemplate,
   composers: {
     offer_trade: (group, ctx) => composer(ctx.envelope, ctx, "offer", null),
     accept_offer: offersPanel,
@@ -410,4 +393,4 @@ export default {
 };
 
 // Any page that draws this game (the phone, the host page) words its log the same way.
-setArgWords(argWords, rewordTemplate);
+setArgWords(argWords);

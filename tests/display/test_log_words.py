@@ -1,0 +1,36 @@
+"""The table display's ticker says what happened in words: a Bohnanza offer is never shown by its number."""
+
+from __future__ import annotations
+
+import re
+
+from companion.i18n import SHOWN_TEMPLATES, catalog, log_line
+from display.model import DisplayModel
+from display.offline import play
+
+
+def test_the_ticker_names_no_offer_by_its_number_in_a_real_game():
+    model = play("bohnanza", 4, 3, 60)
+    offers = [e for e in model.envelope["log"] if "offer" in e.get("template", "")]
+    assert offers, "no trade in the first 60 moves"
+    ticker = model.ticker()
+    assert ticker and not [line for line in ticker if re.search(r"offer \d|\(offer", line)], ticker
+
+
+def test_each_template_naming_an_offer_number_has_words_with_the_same_other_placeholders():
+    placeholder = re.compile(r"\{(\w+)\}")
+    for template, shown in SHOWN_TEMPLATES.items():
+        assert "offer" in template and not re.search(r"\{(offer|countered)\}", shown)
+        assert set(placeholder.findall(shown)) <= set(placeholder.findall(template)), template
+    assert log_line("{player} withdrew offer {offer}", {"player": 0, "offer": 60}, catalog("en"), ["Ann"]) == \
+        "Ann withdrew an offer"
+
+
+def test_the_display_and_the_server_word_an_offer_alike():
+    model = DisplayModel()
+    entry = {"template": "{player} refused offer {offer} from {partner}", "args": {"player": 1, "offer": 7,
+                                                                                   "partner": 0}}
+    model.set_envelope({"state_id": 1, "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Ben"}],
+                        "log": [entry], "view": {}, "game": "bohnanza"})
+    assert model.ticker() == ["Ben refused the offer of Ann"]
+    assert log_line(entry["template"], entry["args"], catalog("en"), ["Ann", "Ben"]) == model.ticker()[0]
