@@ -11,9 +11,7 @@ from companion.core import Action, Game, Seat
 from companion.core.game import Bot
 from companion.games.bohnanza.actions import (
     AcceptOffer,
-    BuyField,
     CounterOffer,
-    Harvest,
     PlantBean,
     RefuseOffer,
     TurnUpCards,
@@ -61,10 +59,17 @@ class PatientTrader(TraderBot):
 
 
 class BohnanzaHooks:
-    """The search's view of Bohnanza: planting, harvesting and answering offers are searched; proposing is not."""
+    """The search's view of Bohnanza: the optional second planting is searched (plant it, or another card, or turn
+    up); everything else is the policy's. With `search_offers` it also weighs accepting against refusing an offer.
 
-    def __init__(self) -> None:
+    Searching more lost games in the arena (see docs/bots.md): one round of playout, judged by coins and what the
+    fields would pay now, cannot see what a third field or a field left to grow pays later, so searching buying
+    the field and harvests is left out, and answers to offers did no better than the policy's.
+    """
+
+    def __init__(self, search_offers: bool = False) -> None:
         self._policy = PatientTrader()
+        self.search_offers = search_offers
 
     def policy(self) -> Bot:
         return self._policy
@@ -75,22 +80,15 @@ class BohnanzaHooks:
         first = self._policy.choose(game, state, seat, legal, rng)
         out: list[Action | None] = [first]
         plants = [a for a in legal if isinstance(a, PlantBean)]
-        if any(o.receiver == seat for o in state.offers) and isinstance(first, AcceptOffer | RefuseOffer
-                                                                         | CounterOffer):
+        if self.search_offers and any(o.receiver == seat for o in state.offers) and isinstance(
+                first, AcceptOffer | RefuseOffer | CounterOffer):
             offer = first.offer
             accepts = [a for a in legal if isinstance(a, AcceptOffer) and a.offer == offer]
             if accepts:
                 out.append(max(accepts, key=lambda a: sum(a.give)))
             out.append(RefuseOffer(seat, offer))
-        elif state.step == "plant" and seat == state.active and state.planted == 1:
+        elif state.step == "plant" and seat == state.active and state.planted == 1 and plants:
             out += [a for a in legal if isinstance(a, TurnUpCards)] + plants
-        elif isinstance(first, Harvest) or (plants == [] and any(isinstance(a, Harvest) for a in legal)
-                                            and state.step in ("plant", "plant_set_aside")
-                                            and seat == state.active):
-            out += [a for a in legal if isinstance(a, Harvest)]
-        elif isinstance(first, BuyField):
-            # Not buying means doing what the policy would do without that choice (passing only if it may).
-            out.append(self._policy.choose(game, state, seat, [a for a in legal if not isinstance(a, BuyField)], rng))
         else:
             return [first] if first is not None else []
         unique: list[Action | None] = []
@@ -116,4 +114,4 @@ class BohnanzaHooks:
 def _worth(state: BohnanzaState, seat: int) -> float:
     p = state.players[seat]
     growing = sum(BEANS[bean_of(f[0])].coins(len(f)) for f in p.fields if f)
-    return len(p.coins) + 0.7 * growing + 0.1 * len(p.hand)
+    return len(p.coins) + growing + 0.1 * len(p.hand)
