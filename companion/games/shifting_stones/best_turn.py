@@ -127,7 +127,7 @@ class _TurnSearch:
                 break
             self.limit = limit
             self.slots = slots
-            self.seen: dict[tuple[int, int], int] = {}
+            self.seen: dict[int, int] = {}
             # At the root each card's distance is known exactly; the search keeps bounds on it (see _visit).
             around = [(i, reach[i] + 1, reach[i] - 1) for i in range(self.size)]
             self._visit(self.start, 0, 0, [], [-1] * self.size, around)
@@ -170,7 +170,7 @@ class _TurnSearch:
             if value > self.best.points:
                 self.best = Plan(value, tuple(path), tuple(sorted((first[i], i) for i in chosen)))
             return
-        key = (g, shown)
+        key = g | shown << 27  # one integer: the grid's 27 bits, then the cards shown
         if self.seen.get(key, UNREACHABLE) <= moves:
             return
         self.seen[key] = moves
@@ -180,7 +180,7 @@ class _TurnSearch:
         for i, low, high in around:
             if shown >> i & 1:
                 continue
-            low = max(low - 1, 1)
+            low = low - 1 if low > 2 else 1
             high += 1
             if low > spare:
                 continue
@@ -198,8 +198,24 @@ class _TurnSearch:
             bounds.append((i, low, high))
         # Continuations that add exactly one more card to the cards scored need no search: the card's own
         # shortest route finishes the plan.
+        # What the cards shown score now, and the least of them that counts: one card more scores at most that
+        # plus its own points above the least (a quick test for each near card before the exact one).
+        points = self.points
+        now = 0
+        least = 0
+        room = self.slots
+        for j in self.order:
+            if shown >> j & 1:
+                if room == 0:
+                    break
+                now += points[j]
+                least = points[j]
+                room -= 1
+        if room > 0:
+            least = 0
         for i in near:
-            if _top_points(self.order, self.points, shown | 1 << i, self.slots) <= self.best.points:
+            gain = points[i] - least
+            if gain <= 0 or now + gain <= self.best.points:
                 continue
             value, chosen = _top(self.points, shown | 1 << i, self.slots)
             if i in chosen:

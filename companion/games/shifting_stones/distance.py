@@ -119,15 +119,25 @@ def _row_tables(checks: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]
     A card shows when one placement agrees with all three rows: three look-ups and two ANDs, however many
     placements the card has (the search asks this at every position for every card near it).
     """
-    rows: tuple[list[int], list[int], list[int]] = ([0] * 512, [0] * 512, [0] * 512)
-    for bit, (mask, value) in enumerate(checks):
-        for r, table in enumerate(rows):
-            m, v = (mask >> (9 * r)) & 511, (value >> (9 * r)) & 511
-            flag = 1 << bit
-            for chunk in range(512):
-                if chunk & m == v:
-                    table[chunk] |= flag
-    return rows
+    tables = []
+    for r in range(3):
+        parts = [((mask >> (9 * r)) & 511, (value >> (9 * r)) & 511, 1 << bit)
+                 for bit, (mask, value) in enumerate(checks)]
+        # A placement with no square in this row agrees with every row; the others with the rows that have their
+        # faces, whatever the free cells hold (each subset of the free bits once).
+        table = [sum(flag for m, _, flag in parts if not m)] * 512
+        for m, v, flag in parts:
+            if not m:
+                continue
+            free = 511 & ~m
+            sub = free
+            while True:
+                table[v | sub] |= flag
+                if not sub:
+                    break
+                sub = (sub - 1) & free
+        tables.append(table)
+    return tables[0], tables[1], tables[2]
 
 
 _ADJACENT = frozenset(NEIGHBOURS)
