@@ -14,6 +14,7 @@ import orjson
 # The log arguments that name seats, or list them: the same lists the pages read.
 from companion.i18n import SEAT_ARGS, SEAT_LIST_ARGS, shown_template
 from display.i18n import N_, _
+from display.words import arg_words
 
 # How long a feedback toast stays up; a refusal stays longer so its reason can be read.
 ACCEPTED_SECONDS = 3.0
@@ -394,9 +395,13 @@ class DisplayModel:
         if not isinstance(template, str) or not isinstance(args, dict):
             return str(entry.get("text") or "")
         shown = {}
+        game = self.game
         for key, value in args.items():
             is_seat = (isinstance(value, int) and not isinstance(value, bool)) or value in ("host", "table")
-            if key in SEAT_ARGS and is_seat:
+            own = arg_words(game, key, value)
+            if own is not None:
+                shown[key] = own
+            elif key in SEAT_ARGS and is_seat:
                 shown[key] = self.player_name(value)
             elif key in SEAT_LIST_ARGS and isinstance(value, list | tuple):
                 shown[key] = ", ".join(self.player_name(v) if isinstance(v, int) else str(v) for v in value)

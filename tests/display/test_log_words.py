@@ -1,4 +1,5 @@
-"""The table display's ticker says what happened in words: a Bohnanza offer is never shown by its number."""
+"""The table display's ticker says what happened in words: no offer by its number, no card id ("SS03"), no machine
+name ("black_eyed"), beans and stones by their names as on the phones."""
 
 from __future__ import annotations
 
@@ -34,3 +35,18 @@ def test_the_display_and_the_server_word_an_offer_alike():
                         "log": [entry], "view": {}, "game": "bohnanza"})
     assert model.ticker() == ["Ben refused the offer of Ann"]
     assert log_line(entry["template"], entry["args"], catalog("en"), ["Ann", "Ben"]) == model.ticker()[0]
+
+
+# What a player must never read in the ticker: ids, machine names, empty values, a bean named twice.
+MACHINE = re.compile(r"\bNone\b|\bnull\b|\b[a-z]+_[a-z_]+\b|\bSS\d\d\b|\b[a-z]+-\d\d\b|offer \d|Bean bean")
+
+
+def test_each_games_ticker_names_cards_beans_and_stones_in_words():
+    for game, players, seed, steps in (("shifting_stones", 3, 4, 200), ("bohnanza", 4, 3, 200),
+                                       ("bohnanza", 2, 1, 200), ("power_grid", 3, 2, 300)):
+        ticker = play(game, players, seed, steps).ticker()
+        assert ticker and [line for line in ticker if MACHINE.search(line)] == [], (game, ticker)
+    stones = play("shifting_stones", 3, 4, 200).ticker()
+    assert any(re.search(r"\d-point card \(", line) for line in stones), stones
+    beans = play("bohnanza", 2, 1, 200).ticker()
+    assert any(re.search(r"planted an? [A-Z][a-z-]+ bean", line) for line in beans), beans

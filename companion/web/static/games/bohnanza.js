@@ -3,7 +3,7 @@
 // you want), harvests that say what they pay, and "End trading" at the bottom, confirmed while offers are open.
 
 import { clear, formatNumber, h, playerName, setArgWords, t, tn } from "../common.js";
-import { look, pic, picName } from "../look.js";
+import { look, pic, picName, picShort } from "../look.js";
 
 /** Draw the page again (the phone page's redraw; the host page redraws when a selection is set). */
 function redraw(ctx) {
@@ -363,7 +363,9 @@ function hints(hintData, ctx) {
 
 /** Log arguments in words: beans by their names, an offer by what it traded. */
 function argWords(key, value) {
-  if ((key === "bean" || key === "beans" || key === "give" || key === "want" || key === "kept") && look().beans) {
+  // A lone {bean} stands before the word "bean" in its templates ("planted a {bean} bean"): the short name.
+  if (key === "bean" && typeof value === "string" && look().beans && look().beans[value]) return picShort("bean", value);
+  if ((key === "beans" || key === "give" || key === "want" || key === "kept") && look().beans) {
     if (typeof value === "string" && look().beans[value]) return beanName(value);
     if (Array.isArray(value) && value.every((v) => typeof v === "string" && look().beans[v])) {
       return value.length ? value.map(beanName).join(", ") : t("nothing");
