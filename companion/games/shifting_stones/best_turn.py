@@ -88,6 +88,7 @@ class _TurnSearch:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.out_of_time = out_of_time
+        self.clock_mask = 15 if self.size <= 8 else 0
         self.exact = True
         self.reach: list[int] = []
 
@@ -142,9 +143,10 @@ class _TurnSearch:
         well within reach before still is: only cards at the edge need their distance worked out.
         """
         self.nodes += 1
-        # The clock is read every 16 positions (a few tenths of a millisecond of search): reading it at every one
-        # cost a twentieth of the search.
-        if not self.nodes & 15:
+        # The clock is read every 16 positions of a hand of up to 8 cards (a few tenths of a millisecond of search;
+        # reading it at every one cost a twentieth of the search), at every position of a larger hand (one position
+        # of a 68-card hand can take a millisecond).
+        if not self.nodes & self.clock_mask:
             if self.nodes > self.max_nodes:
                 raise _OutOfNodes
             if self.out_of_time is not None and self.out_of_time():
