@@ -423,6 +423,13 @@ def test_power_grid_auction_shows_the_limit_and_a_city_is_built_in_two_taps_on_t
     assert builder in table.envelope(game)["view"]["cities"][city]
     page.wait_for_selector(f".pg-map-svg [data-city='{city}'] rect.house")
 
+    # The plans among the hints can be tapped too: they open the same confirm.
+    if [p for p in table.hints(game, builder).get("build_sets", []) if 2 <= p["k"] <= 4]:
+        page.locator("#main .hints button.plan-hint").first.click()
+        page.wait_for_selector("#actions .plan-confirm")
+        page.locator("#actions .plan-confirm button:not(.primary)").click()
+        page.wait_for_selector("#actions .plan-confirm", state="detached")
+
     # A cheapest plan of two cities: one tap on the plan, one confirm, both built in its order.
     plans = [p for p in table.hints(game, builder).get("build_sets", []) if p["k"] == 2]
     if plans and page.locator(f"#actions button.plan[data-cities='{','.join(plans[0]['cities'])}']").count():

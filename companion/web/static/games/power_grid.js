@@ -579,8 +579,16 @@ function hints(data, ctx) {
       ways.length ? h("small", {}, " · ", t("most you can bid and still build"), " ",
         ways.map((x) => `${tn("{count} city", x.cities)} → ${formatNumber(x.max_bid)}`).join(", ")) : null));
   }
+  // While you may build, a plan in the hints is a button too: it opens the same confirm as the plans below.
+  const building = ctx.submit && (ctx.envelope.legal || []).some((a) => a.action === "build_city");
   for (const set of data.build_sets || []) {
-    out.push(h("p", {}, tn("{count} city for {total}: {cities}", set.k, { total: set.total, cities: set.cities.map((c) => cityName(ctx.envelope, c)).join(", ") })));
+    const words = tn("{count} city for {total}: {cities}", set.k, { total: set.total, cities: set.cities.map((c) => cityName(ctx.envelope, c)).join(", ") });
+    const open = building && set.k >= 2 && set.k <= 4 && buildAction(ctx.envelope, set.cities[0]);
+    out.push(open ? h("p", {}, h("button", { type: "button", class: "act plan-hint", dataset: { cities: set.cities.join(",") }, onclick: () => {
+      planAsk = set;
+      planNote = null;
+      redraw(ctx);
+    } }, words)) : h("p", {}, words));
   }
   if (data.firing) {
     const f = data.firing;
