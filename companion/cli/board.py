@@ -11,16 +11,17 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.core.errors import BadConfig, CompanionError, NotAllowed
+from companion.core.errors import BadConfig, CompanionError
 from companion.link import firmware
 from companion.link.board import BoardLink
 from companion.link.discovery import find_boards
 from companion.link.events import BoardEvent
 from companion.link.sim import COMMANDS, SimulatedBoard
+from companion.store.enrolment import WRITE_FAILED
 
 
 def register(sub: Any) -> None:
@@ -67,6 +68,7 @@ def register(sub: Any) -> None:
     p.add_argument("--write", action="store_true", help="also write the card id into the tag's memory")
     p.add_argument("--all", action="store_true", help="ask for cards already enrolled too")
     p.add_argument("--cards", help="only these card ids, comma-separated")
+    p.add_argument("--restart", action="store_true", help="start again instead of resuming an interrupted enrolment")
     p.set_defaults(func=cmd_enroll)
 
     hw = sub.add_parser("hardware", help="the controller's circuit")
@@ -287,91 +289,92 @@ def cmd_deploy(args: argparse.Namespace) -> int:
 
 
 # -- tags enroll -----------------------------------------------------------------------------------
-async def enroll(
-    link: BoardLink,
-    store: Any,
-    game_name: str,
-    cards: Sequence[str],
-    label: Callable[[str], str],
-    out: Callable[[str], Any] = print,
-    write: bool = False,
-) -> int:
-    """Ask for each card in turn and store the UID of the tag placed on the reader; returns the count stored.
-
-    A tag already enrolled to another card is refused (the reader flashes red); take the card off between two.
-    """
-    done = 0
+async def enroll(link: BoardLink, enrolment: Any, out: Callable[[str], Any] = print, write: bool = False) -> int:
+    """Walk `enrolment` (companion/store/enrolment.py) with the controller: each card is named with the progress,
+    a tag placed on the reader is its tag, OK moves a tag that is another card's to this one, BACK skips the card,
+    UNDO takes back the last step. Returns how many tags were enrolled in this sitting."""
+    before = enrolment.finished().params["enrolled"]
     events = link.events()
     try:
         await link.wait_connected(10)
-        for index, card in enumerate(cards, 1):
-            out(f"[{index}/{len(cards)}] put {label(card)} ({card}) on the reader")
-            while True:
-                event = await _next_tag(events)
-                try:
-                    store.enroll_tag(event.uid, game_name, card)
-                except NotAllowed as exc:
-                    out(f"  refused: {exc.reason}; take it off and put on a tag for {label(card)}")
-                    await link.set_leds(flash="reject")
-                    await link.beep("error")
-                    continue
-                if write and not await link.write_tag(card):
-                    out(f"  tag {event.uid} stored, but writing the card id into it failed; it still works here")
-                await link.set_leds(flash="accept")
-                await link.beep("ok")
-                out(f"  tag {event.uid} is {label(card)}")
-                done += 1
-                break
-            await _tag_removed(events)
+        out(_line(enrolment.prompt()))
+        while not enrolment.done:
+            event = await _next_input(events)
+            if event.kind == "tag":
+                said = enrolment.tap(event.uid)
+            elif event.key == "back":
+                said = enrolment.skip()
+            elif event.key == "undo":
+                said = enrolment.undo()
+            else:
+                said = enrolment.reassign()
+            if said.ok and said.kind in ("enrolled", "already", "moved") and (write or enrolment.write):
+                card = enrolment.steps[-1]["card"]
+                if not await link.write_tag(card):
+                    out("  " + WRITE_FAILED.format(card=enrolment.label(card)))
+            await link.set_leds(flash="accept" if said.ok else "reject")
+            await link.beep("ok" if said.ok else "error")
+            out(("  " if said.ok else "  refused: ") + said.text)
+            out(_line(enrolment.prompt()))
     finally:
         await events.aclose()
-    return done
+    return enrolment.finished().params["enrolled"] - before
 
 
-async def _next_tag(events: Any) -> BoardEvent:
+def _line(said: Any) -> str:
+    return said.text if said.kind == "finished" else f"{said.text}: put it on the reader (BACK skips, UNDO takes back)"
+
+
+async def _next_input(events: Any) -> BoardEvent:
+    """The next tag placed on the reader, or OK, BACK or UNDO pressed."""
     while True:
         event = await anext(events)
         if event.kind == "tag" and event.present and event.uid:
             return event
-
-
-async def _tag_removed(events: Any) -> None:
-    while True:
-        event = await anext(events)
-        if (event.kind == "tag" and not event.present) or (event.kind == "snapshot" and event.uid is None):
-            return
+        if event.kind == "key" and event.action == "press" and event.key in ("ok", "back", "undo"):
+            return event
 
 
 def cmd_enroll(args: argparse.Namespace) -> int:
     from companion.core.registry import get_game
     from companion.store import Store
+    from companion.store.enrolment import Enrolment
 
     game = get_game(args.game)
     cards = list(game.cards())
+    if not cards:
+        raise BadConfig(f"{args.game} has no physical cards to tag")
+    wanted: list[str] | None = None
     if args.cards:
         wanted = [c.strip() for c in args.cards.split(",") if c.strip()]
         unknown = [c for c in wanted if c not in cards]
         if unknown:
             raise BadConfig(f"{args.game} has no card {', '.join(unknown)}")
-        cards = wanted
-    if not cards:
-        raise BadConfig(f"{args.game} has no physical cards to tag")
+    elif args.all:
+        wanted = cards
     store = Store(args.db) if args.db else Store.default()
-    if not args.all:
-        enrolled = set(store.tags(args.game).values())
-        cards = [c for c in cards if c not in enrolled]
-        if not cards:
-            print(f"every {args.game} card already has a tag (use --all to go again)")
-            return 0
+    restart = args.restart or wanted is not None
+    before = None if restart else Enrolment.resume(store, game.name)
+    enrolment = Enrolment.start(store, game.name, wanted, write=args.write, restart=restart)
+    if before is not None:
+        print(f"resuming the enrolment of {game.title}: {len(enrolment.steps)} of {len(enrolment.cards)} cards "
+              "asked for already (--restart starts again)")
+    if enrolment.done:
+        print(f"every {args.game} card already has a tag (use --all to go again)" if not enrolment.cards
+              else enrolment.finished().text)
+        enrolment.stop()
+        return 0
     link = _open_link(args)
 
     async def run() -> int:
         async with link:
             if args.sim:
                 _feed_sim_from_stdin(link)
-            return await enroll(link, store, args.game, cards, game.card_label, print, args.write)
+            return await enroll(link, enrolment, print, args.write)
 
     count = asyncio.run(run())
+    if enrolment.done:
+        enrolment.stop()  # finished: the next run starts with the cards still without a tag
     print(f"enrolled {count} tag(s) for {args.game}")
     return 0
 

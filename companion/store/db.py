@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core.errors import NotAllowed
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE sessions (
@@ -64,7 +64,16 @@ CREATE TABLE tags (
     enrolled REAL NOT NULL,
     UNIQUE (game, card)
 );
+CREATE TABLE enrolments (
+    game TEXT PRIMARY KEY,         -- one guided enrolment of a deck per game, resumable
+    state TEXT NOT NULL,           -- the cards asked for, the steps taken, the options (JSON)
+    updated REAL NOT NULL
+);
 """
+
+_ENROLMENTS = """CREATE TABLE IF NOT EXISTS enrolments (
+    game TEXT PRIMARY KEY, state TEXT NOT NULL, updated REAL NOT NULL
+)"""
 
 _INSERT_ACTION = (
     "INSERT INTO actions (session_id, seq, state_id, seat, kind, action, time) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -161,6 +170,10 @@ class Store:
                 with self.transaction():
                     self._db.execute("ALTER TABLE seats ADD COLUMN bot TEXT")
                     self._db.execute("PRAGMA user_version=2")
+            if version < 3:
+                with self.transaction():
+                    self._db.execute(_ENROLMENTS)
+                    self._db.execute("PRAGMA user_version=3")
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -321,6 +334,36 @@ class Store:
                 "INSERT OR REPLACE INTO tags (uid, game, card, enrolled) VALUES (?, ?, ?, ?)",
                 (uid, game, card, time.time()),
             )
+
+    def enrolment(self, game: str) -> dict[str, Any] | None:
+        """The guided enrolment of `game` in progress (companion/store/enrolment.py), if any."""
+        with self._lock:
+            row = self._db.execute("SELECT state FROM enrolments WHERE game = ?", (game,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def save_enrolment(
+        self,
+        game: str,
+        state: dict[str, Any] | None,
+        forget: tuple[str, ...] = (),
+        enroll: tuple[tuple[str, str, str], ...] = (),
+    ) -> None:
+        """One step of a guided enrolment in one transaction: tags forgotten (UIDs), tags enrolled ((uid, game,
+        card), each moving the tag and replacing the card's old one), and the enrolment's state (None ends it)."""
+        now = time.time()
+        with self.transaction() as db:
+            for uid in forget:
+                db.execute("DELETE FROM tags WHERE uid = ?", (normalise_uid(uid),))
+            for uid, tag_game, card in enroll:
+                uid = normalise_uid(uid)
+                db.execute("DELETE FROM tags WHERE uid = ? OR (game = ? AND card = ?)", (uid, tag_game, card))
+                db.execute("INSERT INTO tags (uid, game, card, enrolled) VALUES (?, ?, ?, ?)",
+                           (uid, tag_game, card, now))
+            if state is None:
+                db.execute("DELETE FROM enrolments WHERE game = ?", (game,))
+            else:
+                db.execute("INSERT OR REPLACE INTO enrolments (game, state, updated) VALUES (?, ?, ?)",
+                           (game, json.dumps(state), now))
 
     def lookup_tag(self, uid: str) -> tuple[str, str] | None:
         with self._lock:

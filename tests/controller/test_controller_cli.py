@@ -12,6 +12,7 @@ from companion.cli.main import main
 from companion.core.registry import register
 from companion.link import BoardLink, discovery
 from companion.store import Store
+from companion.store.enrolment import Enrolment
 
 
 class TaggedTiny(TinyGame):
@@ -36,13 +37,17 @@ async def place_and_lift(sim, uid: str) -> None:
     await asyncio.sleep(0.35)
 
 
+async def press(sim, key: str) -> None:
+    await asyncio.to_thread(sim.key, key)
+    await asyncio.sleep(0.2)
+
+
 async def test_enroll_asks_for_each_card_and_refuses_a_tag_of_another_card(tmp_path):
     store = Store(tmp_path / "c.sqlite3")
     lines: list[str] = []
+    enrolment = Enrolment.start(store, GAME.name)
     async with BoardLink.simulated() as link:
-        task = asyncio.create_task(
-            board_cli.enroll(link, store, GAME.name, GAME.cards(), GAME.card_label, lines.append, write=True)
-        )
+        task = asyncio.create_task(board_cli.enroll(link, enrolment, lines.append, write=True))
         await link.wait_connected(3)
         sim = link.sim
         await place_and_lift(sim, UIDS[0])
@@ -53,9 +58,33 @@ async def test_enroll_asks_for_each_card_and_refuses_a_tag_of_another_card(tmp_p
         assert sim.tags[UIDS[1]].memory[16:20] == b"TC\x01\x06"  # the card id went onto the tag too
     assert store.tags(GAME.name) == {UIDS[0]: "card-1", UIDS[1]: "card-2", UIDS[2]: "card-3"}
     text = "\n".join(lines)
-    assert "[1/3] put card 1 (card-1) on the reader" in text
-    assert f"refused: tag {UIDS[0]} is already enrolled as {GAME.name} card card-1" in text
-    assert text.index("refused") < text.index("[3/3]")
+    assert "Tap card 1 (1 of 3): put it on the reader" in text
+    assert f"refused: Tag {UIDS[0]} is already card 1: press OK to move it to card 2, BACK to skip card 2" in text
+    assert text.index("refused") < text.index("(3 of 3)")
+    assert "Every card has been asked for: 3 enrolled, 0 skipped" in text
+
+
+async def test_enroll_from_the_controller_skips_takes_back_and_reassigns(tmp_path):
+    store = Store(tmp_path / "c.sqlite3")
+    lines: list[str] = []
+    enrolment = Enrolment.start(store, GAME.name)
+    async with BoardLink.simulated() as link:
+        task = asyncio.create_task(board_cli.enroll(link, enrolment, lines.append))
+        await link.wait_connected(3)
+        sim = link.sim
+        await place_and_lift(sim, UIDS[0])  # card 1
+        await press(sim, "back")  # card 2 skipped
+        await press(sim, "undo")  # card 2 asked again
+        await place_and_lift(sim, UIDS[0])  # card 1's tag on card 2: refused, nothing changes
+        assert store.tags(GAME.name) == {UIDS[0]: "card-1"}
+        await press(sim, "ok")  # moved to card 2
+        await place_and_lift(sim, UIDS[2])  # card 3
+        assert await asyncio.wait_for(task, 5) == 2  # card 1's tag moved on: cards 2 and 3 hold theirs
+    assert store.tags(GAME.name) == {UIDS[0]: "card-2", UIDS[2]: "card-3"}
+    text = "\n".join(lines)
+    assert "card 2 skipped" in text and "Took back card 2: tap it again" in text
+    assert f"Tag {UIDS[0]} moved from card 1 to card 2" in text
+    assert "2 enrolled, 0 skipped" in text
 
 
 def test_enroll_without_cards_is_refused(tmp_path, capsys):
