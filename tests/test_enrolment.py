@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -96,21 +99,44 @@ def test_companion_tags_enroll_over_the_simulated_controller(tmp_path):
                "--cards", "plant-03,plant-04,plant-05"]
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, env=env, cwd=Path(__file__).parent.parent)
-    assert proc.stdin is not None
-    time.sleep(4)  # the simulated board starts and says hello
-    for line in ("tag 04000000000A01", "wait 400", "untag", "key back", "tag 04000000000A01", "wait 400", "untag",
-                 "key undo", "tag 04000000000A02", "wait 400", "untag", "tag 04000000000A03", "wait 400", "untag"):
-        if proc.poll() is not None:
-            break  # it ended early: its output says why
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-        time.sleep(0.6)
-    out, _ = proc.communicate(timeout=30)
-    assert proc.returncode == 0, out
-    assert "Tap plant 3 (1 of 3): put it on the reader" in out
-    assert "plant 4 skipped" in out and "Took back plant 4: tap it again" in out
-    assert "refused: Tag 04000000000A01 is already plant 3" in out
-    assert "Every card has been asked for: 3 enrolled, 0 skipped" in out and "enrolled 3 tag(s)" in out
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    seen: list[str] = []
+    threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()  # type: ignore
+
+    def expect(text: str) -> None:
+        deadline = time.monotonic() + 20
+        while not any(text in line for line in seen):
+            assert time.monotonic() < deadline, f"no {text!r} in {seen}"
+            with contextlib.suppress(queue.Empty):
+                seen.append(lines.get(timeout=0.2))
+
+    def type_in(*commands: str) -> None:
+        for command in commands:
+            proc.stdin.write(command + "\n")  # type: ignore[union-attr]
+            proc.stdin.flush()  # type: ignore[union-attr]
+
+    try:
+        expect("Tap plant 3 (1 of 3): put it on the reader")  # the controller is connected and asks
+        type_in("tag 04000000000A01", "wait 400", "untag")
+        expect("(2 of 3)")
+        type_in("key back")
+        expect("plant 4 skipped")
+        type_in("tag 04000000000A01", "wait 400", "untag")
+        expect("refused: Tag 04000000000A01 is already plant 3")
+        type_in("key undo")
+        expect("Took back plant 4: tap it again")
+        type_in("tag 04000000000A02", "wait 400", "untag")
+        expect("plant 4: tag 04000000000A02 enrolled")
+        type_in("tag 04000000000A03")
+        expect("enrolled 3 tag(s)")
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    out = "\n".join(seen)
+    assert "Every card has been asked for: 3 enrolled, 0 skipped" in out
     assert "writing the card id" not in out
     assert Store(db).tags("power_grid") == {A: "plant-03", B: "plant-04", C: "plant-05"}
     assert Store(db).enrolment("power_grid") is None, "a finished enrolment is not resumed"
