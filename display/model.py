@@ -13,8 +13,8 @@ import orjson
 
 # The log arguments that name seats, or list them: the same lists the pages read.
 from companion.i18n import SEAT_ARGS, SEAT_LIST_ARGS, shown_template
+from companion.i18n.words import arg_words
 from display.i18n import N_, _
-from display.words import arg_words
 
 # How long a feedback toast stays up; a refusal stays longer so its reason can be read.
 ACCEPTED_SECONDS = 3.0
@@ -398,7 +398,7 @@ class DisplayModel:
         game = self.game
         for key, value in args.items():
             is_seat = (isinstance(value, int) and not isinstance(value, bool)) or value in ("host", "table")
-            own = arg_words(game, key, value)
+            own = arg_words(game, key, value, _)
             if own is not None:
                 shown[key] = own
             elif key in SEAT_ARGS and is_seat:

@@ -320,7 +320,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         accepted = session.submit(action, HOST, state_id=session.state_id)
         for m in accepted.log:
             if m.visible_to is None:
-                print(f"  [{accepted.state_id}] {log_line(m.template, dict(m.args), cat, names)}")
+                print(f"  [{accepted.state_id}] {log_line(m.template, dict(m.args), cat, names, game.name)}")
         steps += 1
     print(json.dumps(game.scores(session.state), ensure_ascii=False))
     return 0

@@ -228,7 +228,8 @@ def shown_template(template: str) -> str:
     return SHOWN_TEMPLATES.get(template, template)
 
 
-def log_line(template: str, args: dict[str, Any], cat: Catalog, names: list[str] | tuple[str, ...] = ()) -> str:
+def log_line(template: str, args: dict[str, Any], cat: Catalog, names: list[str] | tuple[str, ...] = (),
+             game: str = "") -> str:
     """One ticker line in `cat`'s language: seats become the players' names, words are translated, digits local."""
 
     def name(seat: Any) -> str:
@@ -240,10 +241,15 @@ def log_line(template: str, args: dict[str, Any], cat: Catalog, names: list[str]
             return names[seat]
         return cat.gettext("Player {n}", n=seat + 1) if isinstance(seat, int) else str(seat)
 
+    from companion.i18n.words import arg_words  # the game's own words (beans, cards) as the pages have them
+
     shown: dict[str, Any] = {}
     for key, value in args.items():
         is_seat = (isinstance(value, int) and not isinstance(value, bool)) or value in ("host", "table")
-        if key in SEAT_ARGS and is_seat:
+        own = arg_words(game, key, value, cat.gettext) if game else None
+        if own is not None:
+            shown[key] = own
+        elif key in SEAT_ARGS and is_seat:
             shown[key] = name(value)
         elif key in SEAT_LIST_ARGS and isinstance(value, list | tuple):
             shown[key] = ", ".join(name(v) if isinstance(v, int) else cat.gettext(str(v)) for v in value)

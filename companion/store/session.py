@@ -381,7 +381,7 @@ class Session:
         """A message as JSON: its template and params, and its text with players named (never a seat number)."""
         shown = names if names is not None else self.names()
         return {"template": message.template, "args": dict(message.args), "params": dict(message.args),
-                "text": log_line(message.template, dict(message.args), catalog(lang), list(shown))}
+                "text": log_line(message.template, dict(message.args), catalog(lang), list(shown), self.game.name)}
 
     def _worded_line(self, message: LogMessage, names: list[str]) -> dict[str, Any]:
         """`worded` for a ticker line, kept: every viewer's view carries the same last 30 lines after each change,

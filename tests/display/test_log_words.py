@@ -50,3 +50,14 @@ def test_each_games_ticker_names_cards_beans_and_stones_in_words():
     assert any(re.search(r"\d-point card \(", line) for line in stones), stones
     beans = play("bohnanza", 2, 1, 200).ticker()
     assert any(re.search(r"planted an? [A-Z][a-z-]+ bean", line) for line in beans), beans
+
+
+def test_the_stored_texts_and_the_cli_word_log_arguments_as_the_display_does():
+    shifting = log_line("{player} discarded {card} and flipped the {cell} stone from {before} to {after}",
+                        {"player": 0, "card": "SS05", "cell": "left", "before": "horse", "after": "boat"},
+                        catalog("en"), ["Ann"], "shifting_stones")
+    assert not MACHINE.search(shifting) and "-point card (" in shifting and "Horse" in shifting, shifting
+    beans = log_line("{player} asked {partner} for {want} as a gift (offer {offer})",
+                     {"player": 0, "partner": 1, "want": ["black_eyed"], "offer": 3}, catalog("sd"), ["Ann", "Bo"],
+                     "bohnanza")
+    assert not MACHINE.search(beans) and catalog("sd").gettext("Black-eyed Bean") in beans, beans
