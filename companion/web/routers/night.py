@@ -75,10 +75,14 @@ async def regions(sid: int, hub: HubDep, token: str | None = TokenQuery) -> dict
     if live.session.game.name != "power_grid":
         return {"regions": [], "proposal": []}
     from companion.games.power_grid.data import MAPS
+    from companion.pictograms.maps import board
 
     state = live.session.state
     game_map = MAPS[state.map]
+    drawn = board(game_map.id) or {"cities": [], "connections": [], "aspect": 1.0}
     return {
+        # The small map: each city's place (0..1, the phones' layout) and region, and the connections.
+        "cities": drawn["cities"], "connections": drawn["connections"], "aspect": drawn["aspect"],
         "map": game_map.id,
         "count": state.counts.regions,
         "regions": [{"id": r.id, "name": f"{r.colour} ({r.name})", "colour": REGION_COLOURS.get(r.colour, "#888"),

@@ -234,12 +234,13 @@ export function regionsComposer(s, group, ctx) {
       go.textContent = match ? t("Play in {regions}", { regions: [...picked].map((r) => (byId.get(r) || {}).name || words(r)).join(", ") })
         : tn("Pick {count} regions that touch", want);
       go.onclick = () => match && ctx.submit(match);
+      const toggle = (id) => { if (picked.has(id)) picked.delete(id); else picked.add(id); drawRegions(); };
       clear(box,
-        info.cities && info.cities.length ? regionMap(info, picked, proposal) : null,
+        info.cities && info.cities.length ? regionMap(info, picked, proposal, toggle) : null,
         h("div", { class: "chips region-chips" }, regions.map((r) => h("button", {
           type: "button", class: "chip" + (picked.has(r.id) ? " on" : ""), style: { "--c": r.colour }, dataset: { region: r.id },
           "aria-pressed": picked.has(r.id) ? "true" : "false",
-          onclick: () => { if (picked.has(r.id)) picked.delete(r.id); else picked.add(r.id); drawRegions(); },
+          onclick: () => toggle(r.id),
         }, t(r.name), proposal.has(r.id) ? h("small", { class: "proposed" }, " ★") : null))),
         proposal.size ? h("p", { class: "muted" }, t("★ the companion's proposal")) : null,
         go);
@@ -249,26 +250,47 @@ export function regionsComposer(s, group, ctx) {
   return [h("h3", {}, t("Choose the regions")), box];
 }
 
-function regionMap(info, picked, proposal) {
+/** The small map: every city a dot in its region's colour (the chosen regions bright, the others faint), the
+ * connections, and each region's name at its middle, ★ on the companion's proposal; tapping a region toggles it. */
+function regionMap(info, picked, proposal, toggle) {
   const NS = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "-5 -5 110 110");
-  svg.setAttribute("class", "region-map");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("The map"));
+  const el = (name, attrs, ...children) => {
+    const node = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    node.append(...children);
+    return node;
+  };
+  const tall = Math.max(0.4, Math.min(1.6, info.aspect || 1));
+  const W = 100, H = 100 * tall;
+  const svg = el("svg", { viewBox: `-6 -6 ${W + 12} ${H + 12}`, class: "region-map", role: "group", "aria-label": t("The map") });
   const colours = new Map((info.regions || []).map((r) => [r.id, r.colour]));
-  for (const c of info.cities) {
-    const dot = document.createElementNS(NS, "circle");
-    dot.setAttribute("cx", String(c.x * 100));
-    dot.setAttribute("cy", String(c.y * 100));
-    dot.setAttribute("r", picked.has(c.region) ? "3.2" : "2.2");
-    dot.setAttribute("fill", colours.get(c.region) || "#888");
-    dot.setAttribute("opacity", picked.has(c.region) ? "1" : "0.35");
-    if (proposal.has(c.region)) {
-      dot.setAttribute("stroke", "currentColor");
-      dot.setAttribute("stroke-width", "0.6");
+  const at = new Map(info.cities.map((c) => [c.id, [c.x * W, c.y * H]]));
+  const regionOf = new Map(info.cities.map((c) => [c.id, c.region]));
+  for (const [a, b] of info.connections || []) {
+    const [p, q] = [at.get(a), at.get(b)];
+    if (!p || !q) continue;
+    const on = picked.has(regionOf.get(a)) && picked.has(regionOf.get(b));
+    svg.append(el("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: on ? "link on" : "link" }));
+  }
+  for (const r of info.regions || []) {
+    const cities = info.cities.filter((c) => c.region === r.id);
+    if (!cities.length) continue;
+    const on = picked.has(r.id);
+    const group = el("g", { class: "region" + (on ? " on" : "") + (proposal.has(r.id) ? " proposal" : ""), role: "button", tabindex: "0",
+      "aria-pressed": on ? "true" : "false", "data-region": r.id, "aria-label": t(r.name) });
+    for (const c of cities) {
+      const [x, y] = at.get(c.id);
+      // A wider ring nobody sees makes the whole region easy to tap on a phone.
+      group.append(el("circle", { cx: x, cy: y, r: 6, class: "hit" }),
+        el("circle", { cx: x, cy: y, r: on ? 2.6 : 2, fill: colours.get(r.id) || "#888" }, el("title", {}, c.name)));
     }
-    svg.append(dot);
+    const cx = cities.reduce((sum, c) => sum + at.get(c.id)[0], 0) / cities.length;
+    const cy = cities.reduce((sum, c) => sum + at.get(c.id)[1], 0) / cities.length;
+    group.append(el("text", { x: cx, y: cy, class: "region-name", "text-anchor": "middle", "dominant-baseline": "middle" },
+      (proposal.has(r.id) ? "★ " : "") + t(r.colour_name || r.name)));
+    group.addEventListener("click", () => toggle(r.id));
+    group.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(r.id); } });
+    svg.append(group);
   }
   return svg;
 }
