@@ -14,6 +14,7 @@ from companion.games.shifting_stones.distance import (
     UNREACHABLE,
     Grid,
     Move,
+    apply_packed,
     card_info,
     pack,
     route,
@@ -85,12 +86,20 @@ class _TurnSearch:
         self.size = len(hand)
         self.order = sorted(range(self.size), key=lambda i: (-self.points[i], i))
         self.best: Plan = Plan(0, (), ())
+        # The score a plan must beat to be taken (the best plan's points, or one less before a seed's round).
+        self.bar = 0
+        self.seed: Plan | None = None
         self.nodes = 0
         self.max_nodes = max_nodes
         self.out_of_time = out_of_time
         self.clock_mask = 15 if self.size <= 8 else 0
         self.exact = True
         self.reach: list[int] = []
+
+    def _found(self, plan: Plan) -> None:
+        self.best = plan
+        self.bar = plan.points
+        self.seed = None
 
     def run(self) -> Plan:
         try:
@@ -113,18 +122,64 @@ class _TurnSearch:
                 plan = Plan(self.points[i], moves, ((len(moves), i),))
         return plan
 
+    def _greedy(self) -> Plan:
+        """A good plan found without search, to start the search's bound high: for each card as the first goal,
+        walk its shortest route and then the nearest card's, again and again, keeping the best point on the way."""
+        best = Plan(0, (), ())
+        rows, cards, points, size = self.rows, self.cards, self.points, self.size
+        start_shown = 0
+        low, middle, high = self.start & 511, (self.start >> 9) & 511, self.start >> 18
+        for i in range(size):
+            a, b, c = rows[i]
+            if a[low] & b[middle] & c[high]:
+                start_shown |= 1 << i
+        for goal in range(size):
+            if start_shown >> goal & 1:
+                continue
+            g, shown, path = self.start, start_shown, []
+            first = [0 if start_shown >> i & 1 else -1 for i in range(size)]
+            target = goal
+            while True:
+                if len(path) + cards[target].distance(g) >= size:
+                    break
+                tail = route(unpack(g), cards[target].pattern)
+                for move in tail:
+                    g = apply_packed(g, move.a, move.b)
+                    path.append(move)
+                    low, middle, high = g & 511, (g >> 9) & 511, g >> 18
+                    for i in range(size):
+                        if not shown >> i & 1:
+                            a, b, c = rows[i]
+                            if a[low] & b[middle] & c[high]:
+                                shown |= 1 << i
+                                first[i] = len(path)
+                value, chosen = _top(points, shown, size - len(path))
+                if value > best.points or (value == best.points and len(path) < len(best.moves)):
+                    best = Plan(value, tuple(path), tuple(sorted((first[i], i) for i in chosen)))
+                rest = [i for i in range(size) if not shown >> i & 1]
+                if not rest:
+                    break
+                target = min(rest, key=lambda i: (cards[i].distance(g), -points[i], i))
+        return best
+
     def _run(self) -> Plan:
         reach = self.reach = [c.distance(self.start) for c in self.cards]
+        seed = self._greedy()
+        if seed.points > 0:
+            self.best = self.seed = seed
         for limit in range(self.size):
+            if self.seed is not None:
+                # Before the seed's own number of moves, a plan as good as it is better (it needs fewer moves).
+                self.bar = self.seed.points - (limit < len(self.seed.moves))
             slots = self.size - limit
             members = sum(1 << i for i in range(self.size) if reach[i] <= limit)
-            if _top(self.points, members, slots)[0] <= self.best.points:
+            if _top(self.points, members, slots)[0] <= self.bar:
                 continue
             if slots == 1:
                 # One card to score: the nearest route to the best card within reach is the plan.
                 i = max((i for i in range(self.size) if members >> i & 1), key=lambda i: (self.points[i], -reach[i]))
                 moves = tuple(route(unpack(self.start), self.cards[i].pattern))
-                self.best = Plan(self.points[i], moves, ((len(moves), i),))
+                self._found(Plan(self.points[i], moves, ((len(moves), i),)))
                 break
             self.limit = limit
             self.slots = slots
@@ -169,8 +224,8 @@ class _TurnSearch:
             shown |= newly
         if moves == self.limit:
             value, chosen = _top(self.points, shown, self.slots)
-            if value > self.best.points:
-                self.best = Plan(value, tuple(path), tuple(sorted((first[i], i) for i in chosen)))
+            if value > self.bar:
+                self._found(Plan(value, tuple(path), tuple(sorted((first[i], i) for i in chosen))))
             return
         key = g | shown << 27  # one integer: the grid's 27 bits, then the cards shown
         if self.seen.get(key, UNREACHABLE) <= moves:
@@ -217,20 +272,20 @@ class _TurnSearch:
             least = 0
         for i in near:
             gain = points[i] - least
-            if gain <= 0 or now + gain <= self.best.points:
+            if gain <= 0 or now + gain <= self.bar:
                 continue
             value, chosen = _top(self.points, shown | 1 << i, self.slots)
             if i in chosen:
                 tail = route(unpack(g), cards[i].pattern)
                 scores = [(first[j], j) for j in chosen if j != i] + [(moves + len(tail), i)]
-                self.best = Plan(value, (*path, *tail), tuple(sorted(scores)))
+                self._found(Plan(value, (*path, *tail), tuple(sorted(scores))))
         # The rest must add at least two more cards: the two best near cards and the best others that fit.
         if len(near) < 2:
             return
         near.sort(key=lambda i: (-self.points[i], i))
         two = self.points[near[0]] + self.points[near[1]]
         rest = shown | sum(1 << i for i in near[2:])
-        if two + _top_points(self.order, self.points, rest, self.slots - 2) <= self.best.points:
+        if two + _top_points(self.order, self.points, rest, self.slots - 2) <= self.bar:
             return
         live = 0
         for i in near:
@@ -281,10 +336,10 @@ class _TurnSearch:
             if newly & (newly - 1) == 0:
                 continue  # one card or none: the single-card continuations covered that
             value, chosen = _top(self.points, shown | newly, self.slots)
-            if value > self.best.points:
+            if value > self.bar:
                 move = Move(a, b)
                 scores = [(first[i] if shown >> i & 1 else moves + 1, i) for i in chosen]
-                self.best = Plan(value, (*path, move), tuple(sorted(scores)))
+                self._found(Plan(value, (*path, move), tuple(sorted(scores))))
 
 
 # Hands of up to 8 cards need at most about 11,000 positions in our benches; a hand grown past that by skips
@@ -308,6 +363,13 @@ def best_turn_checked(
     search = _TurnSearch(grid, hand, max_nodes, out_of_time)
     plan = search.run()
     return plan, search.exact
+
+
+def greedy_turn(grid: Grid, hand: Sequence[Pattern]) -> Plan:
+    """The plan the search starts from (routes to the nearest cards one after another): good, not always best."""
+    search = _TurnSearch(grid, hand, MAX_NODES)
+    search.reach = [c.distance(search.start) for c in search.cards]
+    return search._greedy()
 
 
 def search_nodes(grid: Grid, hand: Sequence[Pattern]) -> int:

@@ -49,10 +49,11 @@ class Move:
         return self.b is None
 
     def on(self, grid: Grid) -> Grid:
-        return unpack(_apply(pack(grid), self.a, self.b))
+        return unpack(apply_packed(pack(grid), self.a, self.b))
 
 
-def _apply(g: int, a: int, b: int | None) -> int:
+def apply_packed(g: int, a: int, b: int | None) -> int:
+    """The packed grid after the shift (a, b) or the flip of a (b is None)."""
     if b is None:
         return g ^ (1 << (3 * a))
     diff = ((g >> (3 * a)) ^ (g >> (3 * b))) & 7
