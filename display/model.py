@@ -13,7 +13,7 @@ import orjson
 
 # The log arguments that name seats, or list them: the same lists the pages read.
 from companion.i18n import SEAT_ARGS, SEAT_LIST_ARGS, shown_template
-from companion.i18n.words import arg_words
+from companion.i18n.logwords import arg_words
 from display.i18n import N_, _
 
 # How long a feedback toast stays up; a refusal stays longer so its reason can be read.

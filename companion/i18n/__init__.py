@@ -241,7 +241,7 @@ def log_line(template: str, args: dict[str, Any], cat: Catalog, names: list[str]
             return names[seat]
         return cat.gettext("Player {n}", n=seat + 1) if isinstance(seat, int) else str(seat)
 
-    from companion.i18n.words import arg_words  # the game's own words (beans, cards) as the pages have them
+    from companion.i18n.logwords import arg_words  # the game's own words (beans, cards) as the pages have them
 
     shown: dict[str, Any] = {}
     for key, value in args.items():
