@@ -170,6 +170,7 @@ def test_corrections_wait_for_the_regions_and_end_with_the_game():
     assert "correct_house" not in GAME.correction_forms(fresh)
     over = dataclasses.replace(start(3), phase="over")
     refused(over, SwapPlants(HOST, plant=3, other=4), "the game is over")
+    assert not {"correct_house", "correct_stock", "move_plant", "swap_plants"} & set(GAME.correction_forms(over))
 
 
 def test_the_forms_are_lists_of_what_is_on_the_board_and_hide_the_setup_removals():

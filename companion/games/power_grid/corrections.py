@@ -249,8 +249,8 @@ def _plant_label(state: PowerGridState, plant: int) -> dict[str, Any]:
 
 def correction_forms(state: PowerGridState) -> dict[str, dict[str, Any]]:
     """The host page's forms for these corrections, every field a list built from the board now."""
-    if state.phase == "regions":
-        return {}
+    if state.phase in ("regions", "over"):
+        return {}  # no board yet, or only money is corrected once the game is over
     players = [{"value": s, "seat": s, "label": ""} for s in range(state.n)]
     game_map = MAPS[state.map]
     cities = sorted(game_map.cities_in(state.regions), key=lambda c: game_map.city_names[c])
