@@ -66,7 +66,7 @@ def test_a_field_correction_is_public_and_undone(client, new_session):
     response = host_act(client, seated, {"seat": "host", "action": "correct_field", **choice["value"],
                                          "bean": "stink", "count": 2})
     assert response.status_code == 200, response.text
-    assert history(client, seated)[-1]["text"] == "The host set field 1 of Ann to stink × 2"
+    assert history(client, seated)[-1]["text"] == "The host set field 1 of Ann to Stink × 2"
     refused = host_act(client, seated, {"seat": "host", "action": "correct_field", "player": 0, "field": 0,
                                         "bean": "stink", "count": 2})
     assert refused.status_code == 409 and "holds 2 stink cards already" in refused.json()["error"]
