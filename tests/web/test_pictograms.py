@@ -91,3 +91,11 @@ def test_the_phone_map_names_cities_as_printed_and_places_every_one():
         assert all(0 <= c["x"] <= 1 and 0 <= c["y"] <= 1 for c in board["cities"])
         ids = {c["id"] for c in board["cities"]}
         assert all(a in ids and b in ids for a, b, _cost in board["connections"])
+
+
+def test_the_short_bean_names_are_one_list_for_the_display_and_the_pages(client: TestClient):
+    # The display's cards and fields and the phones' trade keypad write the same short names.
+    assert pictograms.SHORT_LABELS["bean"] == display_bohnanza.BEAN_NAMES
+    served = client.get("/look/bohnanza.json").json()["pictograms"]["bean"]
+    assert {b: served[b]["short"] for b in BEANS} == {b: pictograms.short_label("bean", b) for b in BEANS}
+    assert all(served[b]["short"] != served[b]["label"] for b in BEANS)
