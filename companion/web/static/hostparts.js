@@ -125,7 +125,8 @@ function fieldsOf(spec, envelope) {
     if (/^(player|target)$/.test(name) && prop.type === "integer") {
       out.push({ name, label: "Player", choices: (envelope.players || []).map((p) => ({ value: p.seat, label: p.name, seat: p.seat })) });
     } else if (prop.enum) out.push({ name, label: name, choices: prop.enum.map((v) => ({ value: v, label: words(String(v)) })) });
-    else if (prop.type === "integer") out.push({ name, label: name, min: prop.minimum ?? -50, max: prop.maximum ?? 50 });
+    // "delta" is the schema's name for how much a correction adds or takes away.
+    else if (prop.type === "integer") out.push({ name, label: name, text: name === "delta" ? t("Change by") : null, min: prop.minimum ?? -50, max: prop.maximum ?? 50 });
     else if (prop.type === "array" && name === "faces") out.push({ name, label: name, grid: [] });
   }
   return out;
@@ -168,10 +169,11 @@ function correctionForm(s, kind, spec) {
     const start = Math.max(lo, Math.min(hi, Number(f.default ?? 0)));
     const values = [];
     for (let v = lo; v <= hi; v += 1) values.push(v);
-    const select = h("select", { name: f.name, "aria-label": labelOf(f.label) }, values.map((v) =>
+    const label = f.text || labelOf(f.label, s.envelope);
+    const select = h("select", { name: f.name, "aria-label": label }, values.map((v) =>
       h("option", { value: v, selected: v === start }, v > 0 && f.signed !== false && lo < 0 ? `+${formatNumber(v)}` : formatNumber(v))));
     readers[f.name] = () => Number(select.value);
-    return h("label", { class: "field" }, labelOf(f.label), select);
+    return h("label", { class: "field" }, label, select);
   });
   const form = h("form", { class: "schema-form correction", dataset: { kind } },
     h("h3", {}, spec.title ? labelOf(spec.title) : spec.description ? t(spec.description) : words(kind)), rows,
