@@ -11,7 +11,6 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from companion.games.shifting_stones.distance import (
-    UNREACHABLE,
     Grid,
     Move,
     apply_packed,
@@ -164,6 +163,10 @@ class _TurnSearch:
 
     def _run(self) -> Plan:
         reach = self.reach = [c.distance(self.start) for c in self.cards]
+        # Positions searched, with the most moves that were left after them, kept from one round to the next: a
+        # later round has a card fewer to score and a bar at least as high, so a position searched before with as
+        # many moves left cannot lead to anything better now.
+        self.seen: dict[int, int] = {}
         seed = self._greedy()
         if seed.points > 0:
             self.best = self.seed = seed
@@ -183,7 +186,6 @@ class _TurnSearch:
                 break
             self.limit = limit
             self.slots = slots
-            self.seen: dict[int, int] = {}
             # At the root each card's distance is known exactly; the search keeps bounds on it (see _visit).
             around = [(i, reach[i] + 1, reach[i] - 1) for i in range(self.size)]
             self._visit(self.start, 0, 0, [], [-1] * self.size, around)
@@ -228,10 +230,10 @@ class _TurnSearch:
                 self._found(Plan(value, tuple(path), tuple(sorted((first[i], i) for i in chosen))))
             return
         key = g | shown << 27  # one integer: the grid's 27 bits, then the cards shown
-        if self.seen.get(key, UNREACHABLE) <= moves:
-            return
-        self.seen[key] = moves
         spare = self.limit - moves
+        if self.seen.get(key, 0) >= spare:
+            return
+        self.seen[key] = spare
         near: list[int] = []
         bounds: list[tuple[int, int, int]] = []
         for i, low, high in around:
