@@ -193,7 +193,7 @@ def _draw_player(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
     name = f"{(seat if isinstance(seat, int) else 0) + 1}  {ctx.name(seat)}"
     name_w = inner.width * 11 // 20
     badge(surface, pygame.Rect(inner.x, inner.y, name_w, head_h), p, name, colour, 16, outline=edge)
-    facts = _("{coins} coins · {hand} in hand", coins=player.get("coins", 0), hand=player.get("hand_size", 0))
+    facts = _("{count} coin · {hand} in hand", count=player.get("coins", 0), hand=player.get("hand_size", 0))
     p.text(surface, facts, pygame.Rect(inner.x + name_w + p.px(6), inner.y, inner.width - name_w - p.px(6), head_h),
            15, TEXT, bold=True, align="right")
     fields = [f for f in player.get("fields") or [] if isinstance(f, dict)]

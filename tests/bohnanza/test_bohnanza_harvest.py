@@ -16,7 +16,7 @@ def test_harvest_at_any_time_even_off_turn():
     assert GAME.legal_actions(table.state, 2) == [Harvest(2, 1)]
     table.do(Harvest(2, 1))
     assert table.coins(2) == 1 and table.fields(2) == ((), ())
-    assert "2 harvested 3 chili beans from field 2 for 1 coins" in table.texts()
+    assert "2 harvested 3 chili beans from field 2 for 1 coin" in table.texts()
 
 
 def test_a_single_bean_field_is_protected_while_another_field_holds_two_or_more():

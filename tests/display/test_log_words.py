@@ -61,3 +61,14 @@ def test_the_stored_texts_and_the_cli_word_log_arguments_as_the_display_does():
                      {"player": 0, "partner": 1, "want": ["black_eyed"], "offer": 3}, catalog("sd"), ["Ann", "Bo"],
                      "bohnanza")
     assert not MACHINE.search(beans) and catalog("sd").gettext("Black-eyed Bean") in beans, beans
+
+
+def test_english_plurals_on_the_display_and_in_the_log_say_one_coin():
+    from display.i18n import _
+
+    assert _("{count} coin · {hand} in hand", count=1, hand=5) == "1 coin · 5 in hand"
+    assert _("{count} coin · {hand} in hand", count=2, hand=1) == "2 coins · 1 in hand"
+    line = log_line("{player} harvested {count} {bean} beans from field {field} for 1 coin",
+                    {"player": 0, "count": 3, "bean": "chili", "field": 2, "coins": 1}, catalog("en"), ["Ann"],
+                    "bohnanza")
+    assert line == "Ann harvested 3 Chili beans from field 2 for 1 coin"

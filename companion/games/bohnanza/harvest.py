@@ -49,7 +49,9 @@ def harvest_field(state: BohnanzaState, seat: int, field: int, log: list[LogMess
     state = dataclasses.replace(state, discard=(*state.discard, *cards[:kept]))
     log.append(
         msg(
-            "{player} harvested {count} {bean} beans from field {field} for {coins} coins",
+            # One coin reads "1 coin" (only {count}, the beans, picks a plural form).
+            "{player} harvested {count} {bean} beans from field {field} for 1 coin" if coins == 1
+            else "{player} harvested {count} {bean} beans from field {field} for {coins} coins",
             player=seat,
             count=len(cards),
             bean=bean,
