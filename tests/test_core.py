@@ -182,8 +182,8 @@ def test_refusals_carry_a_template_and_params_for_translation():
     assert plain.reason == "wait for {your} turn" and plain.params == {}
 
 
-def test_a_refusal_names_a_seat_param_as_seat_n_in_english_and_lists_read_as_lists():
+def test_a_refusal_names_a_seat_param_as_seat_n_counted_from_1_in_english_and_lists_read_as_lists():
     exc = IllegalAction("it is {player}'s turn, not {active}'s", player=2, active=0)
-    assert exc.reason == "it is seat 2's turn, not seat 0's"
+    assert exc.reason == "it is seat 3's turn, not seat 1's"  # never "seat 0": people count seats from 1
     assert exc.params == {"player": 2, "active": 0}  # clients turn the numbers into names
     assert IllegalAction("it is the turn of seats {players}", players=(1, 2)).reason == "it is the turn of seats 1, 2"

@@ -78,7 +78,7 @@ def test_refused_actions_change_nothing(store):
         session.submit("{oops", 0)
     with pytest.raises(IllegalAction):
         session.submit(PlayCard(0, 99), 0)
-    with pytest.raises(NotAllowed, match="cannot act for seat 0"):
+    with pytest.raises(NotAllowed, match="cannot act for seat 1"):
         session.submit(PlayCard(0, session.state.hands[0][0]), 1)
     with pytest.raises(NotAllowed, match="only the host"):
         session.submit(AdjustScore(HOST, 0, 3), 0)
@@ -111,7 +111,7 @@ def test_a_seat_undoes_its_own_last_action_within_its_turn(store):
     card = session.state.hands[0][0]
     session.submit(PlayCard(0, card), 0)
     assert session.state.awaiting_reveal
-    with pytest.raises(NotAllowed, match="seat 0's"):
+    with pytest.raises(NotAllowed, match="seat 1's"):
         session.undo(1)
     session.undo(0)
     assert card in session.state.hands[0] and session.state_id == 2

@@ -22,8 +22,9 @@ class CompanionError(Exception):
         super().__init__(self.reason)
 
     def worded(self, english: str) -> Self:
-        """The same refusal with `reason` worded otherwise in English (seats as "seat 2", where the template's
-        `{player}` is the seat number each client turns into the player's name); returns itself."""
+        """The same refusal with `reason` worded otherwise in English (seats counted from 1, "seat 2" for seat
+        number 1, where the template's `{player}` is the seat number each client turns into the player's name);
+        returns itself."""
         self.reason = english
         self.args = (english,)
         return self
@@ -32,13 +33,14 @@ class CompanionError(Exception):
         return {"code": self.code, "error": self.reason, "template": self.template, "params": dict(self.params)}
 
 
-# Params that hold a seat number: clients show the player's name; the English sentence says "seat 2".
+# Params that hold a seat number (0-based, as on the wire): clients show the player's name; the English sentence
+# counts seats from 1 as people do, so seat 0 reads "seat 1".
 SEAT_PARAMS = frozenset({"player", "active"})
 
 
 def _english(name: str, value: Any) -> Any:
     if name in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
-        return f"seat {value}"
+        return f"seat {value + 1}"
     if isinstance(value, (tuple, list)):
         return ", ".join(str(v) for v in value)
     return value

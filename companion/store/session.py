@@ -478,7 +478,7 @@ def _who(seat: Seat) -> str:
         return "the host"
     if seat == TABLE:
         return "the table"
-    return f"seat {seat}"
+    return f"seat {seat + 1}"  # counted from 1, as people count
 
 
 BOT_LEVELS = ("easy", "normal", "strong")

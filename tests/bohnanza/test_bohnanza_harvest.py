@@ -107,9 +107,9 @@ def test_the_host_corrects_coins_from_and_to_the_discard_pile():
     table.do(CorrectCoins(HOST, player=1, delta=-1))
     assert table.coins(1) == 1 and table.state.discard[-1] == "red-08"
     assert "The host corrected 1's coins by -1 to 1" in table.texts()
-    table.refuses(CorrectCoins(HOST, player=1, delta=-5), "seat 1 has only 1 coins")
+    table.refuses(CorrectCoins(HOST, player=1, delta=-5), "seat 2 has only 1 coins")
     out = len(table.state.deck) + 3
     table.refuses(CorrectCoins(HOST, player=1, delta=out + 1),
                   f"only {out} cards are left on the discard pile and in the deck to turn into coins")
     table.refuses(CorrectCoins(0, player=0, delta=1), "only the host corrects coins")
-    table.refuses(CorrectCoins(HOST, player=8, delta=1), "no player seat 8")
+    table.refuses(CorrectCoins(HOST, player=8, delta=1), "there is no player 9: the players are 1 to 4")

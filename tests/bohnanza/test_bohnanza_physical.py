@@ -30,13 +30,13 @@ def test_any_card_still_unseen_may_be_revealed():
 def test_a_tap_of_a_card_known_to_be_elsewhere_is_refused_with_where_it_is():
     table = four()
     table.do(PlantBean(0, "chili-01", 0), TurnUpCards(0))
-    with pytest.raises(IllegalAction, match="Chili Bean 1 of 18 is in seat 0's field 1"):
+    with pytest.raises(IllegalAction, match="Chili Bean 1 of 18 is in seat 1's field 1"):
         GAME.tag_action(table.state, "chili-01")
-    with pytest.raises(IllegalAction, match="Blue Bean 2 of 20 is in seat 1's hand"):
+    with pytest.raises(IllegalAction, match="Blue Bean 2 of 20 is in seat 2's hand"):
         GAME.tag_action(table.state, "blue-02")
     with pytest.raises(IllegalAction, match="Coffee Bean 3 of 24 is out of the game"):
         GAME.tag_action(table.state, "coffee-03")
-    table.refuses(DrawBean(TABLE, "blue-02"), "Blue Bean 2 of 20 is in seat 1's hand, not in the draw deck")
+    table.refuses(DrawBean(TABLE, "blue-02"), "Blue Bean 2 of 20 is in seat 2's hand, not in the draw deck")
 
 
 def test_an_unknown_tag_is_refused():
@@ -48,7 +48,7 @@ def test_a_tap_of_the_front_card_plants_it_where_its_bean_grows():
     table = four()
     table.state = move(table.state, ["chili-10"], "field", seat=0, field=1)
     assert GAME.tag_action(table.state, "chili-01") == PlantBean(0, "chili-01", 1)
-    with pytest.raises(IllegalAction, match="is in seat 0's hand; a tap of it means nothing now"):
+    with pytest.raises(IllegalAction, match="is in seat 1's hand; a tap of it means nothing now"):
         GAME.tag_action(table.state, "chili-02")
 
 

@@ -35,7 +35,7 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "chili-01")
     assert exc.template == "{card} is in {player}'s field {field}; tap the card taken from the draw deck"
     assert exc.params == {"card": "Chili Bean 1 of 18", "player": 0, "field": 1}
-    assert exc.reason == "Chili Bean 1 of 18 is in seat 0's field 1; tap the card taken from the draw deck"
+    assert exc.reason == "Chili Bean 1 of 18 is in seat 1's field 1; tap the card taken from the draw deck"
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "coffee-03")
     assert (exc.template, exc.params) == (
         "{card} is out of the game; tap the card taken from the draw deck",
@@ -59,36 +59,40 @@ def test_a_seat_that_must_wait_hears_whose_step_it_is():
     )
     assert exc.params == {"active": 0}
     exc = refusal(IllegalAction, GAME.apply, table.state, PlantBean(0, "blue-01", 0))
-    assert exc.template == "only the front card of your hand may be planted, and {card} is not it"
+    assert exc.template == (
+        "only the front card of your hand may be planted, and {card} is not it: plant the front card"
+    )
     assert exc.params == {"card": "Blue Bean 1 of 20"}
 
 
 def test_an_ordinal_is_part_of_the_sentence_and_the_position_a_number():
     table = trading()
     for give, template, position in (
-        (7, "your hand has no {position}th card: it holds {count}", 8),
-        (20, "your hand has no {position}st card: it holds {count}", 21),
-        (21, "your hand has no {position}nd card: it holds {count}", 22),
-        (12, "your hand has no {position}th card: it holds {count}", 13),
+        (7, "your hand has no {position}th card: it holds {count}; choose one of those", 8),
+        (20, "your hand has no {position}st card: it holds {count}; choose one of those", 21),
+        (21, "your hand has no {position}nd card: it holds {count}; choose one of those", 22),
+        (12, "your hand has no {position}th card: it holds {count}; choose one of those", 13),
     ):
         exc = refusal(IllegalAction, GAME.apply, table.state, OfferTrade(1, to=0, give=(give,)))
         assert (exc.template, exc.params) == (template, {"position": position, "count": 5})
-    assert exc.reason == "your hand has no 13th card: it holds 5"
+    assert exc.reason == "your hand has no 13th card: it holds 5; choose one of those"
 
 
 def test_a_wrong_acceptance_names_the_beans_and_none_is_its_own_sentence():
     table = trading()
     table.do(OfferTrade(0, to=2, give=(3,), want=("soy", "soy")))
     exc = refusal(IllegalAction, GAME.apply, table.state, AcceptOffer(2, offer=1, give=(0,)))
-    assert exc.template == "offer {offer} asks for {want}; the cards you chose are {chosen}"
+    assert exc.template == "offer {offer} asks for {want} and you chose {chosen}: choose {want} from your hand"
     assert exc.params == {"offer": 1, "want": "soy, soy", "chosen": "soy"}
     exc = refusal(IllegalAction, GAME.apply, table.state, AcceptOffer(2, offer=1, give=()))
     assert (exc.template, exc.params) == (
-        "offer {offer} asks for {want}; the cards you chose are none",
+        "offer {offer} asks for {want} and you chose none: choose {want} from your hand",
         {"offer": 1, "want": "soy, soy"},
     )
     exc = refusal(IllegalAction, GAME.apply, table.state, AcceptOffer(1, offer=1, give=()))
-    assert (exc.template, exc.params) == ("offer {offer} was made to {player}", {"offer": 1, "player": 2})
+    assert (exc.template, exc.params) == (
+        "offer {offer} was made to {player}: only they answer it", {"offer": 1, "player": 2}
+    )
 
 
 def test_field_and_coin_refusals_carry_the_numbers():
@@ -98,9 +102,11 @@ def test_field_and_coin_refusals_carry_the_numbers():
     assert exc.template == "with {count} players everyone starts with three fields and none can be bought"
     assert exc.params == {"count": 3}
     exc = refusal(IllegalAction, GAME.apply, table.state, CorrectCoins(HOST, player=1, delta=-7))
-    assert exc.template == "{player} has only {coins} coins, so {amount} cannot be taken away"
+    assert exc.template == (
+        "{player} has only {coins} coins, so {amount} cannot be taken away: take away at most {coins}"
+    )
     assert exc.params == {"player": 1, "coins": 5, "amount": 7}
-    assert exc.reason == "seat 1 has only 5 coins, so 7 cannot be taken away"
+    assert exc.reason == "seat 2 has only 5 coins, so 7 cannot be taken away: take away at most 5"
 
 
 def test_a_trade_attempt_in_the_duel_hears_there_is_no_trading():

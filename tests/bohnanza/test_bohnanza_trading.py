@@ -33,7 +33,8 @@ def trading(options=None):
 
 def test_every_trade_involves_the_active_player():
     table = trading()
-    table.refuses(OfferTrade(1, to=2, give=(0,), want=("soy",)), "every trade involves the active player, seat 0")
+    table.refuses(OfferTrade(1, to=2, give=(0,), want=("soy",)), "every trade involves the active player, seat 1: "
+                                                                 "make your offer to them")
     assert set(GAME.current_seats(table.state)) == {0, 1, 2, 3}
     assert all(a.to == 0 for a in GAME.legal_actions(table.state, 2) if isinstance(a, OfferTrade))
 
@@ -68,8 +69,9 @@ def test_nothing_changes_hands_until_both_sides_agree():
     table.do(OfferTrade(0, to=2, give=(3,), want=("soy", "soy")))
     assert table.state.players == before.players and table.state.face_up == before.face_up
     assert [o.id for o in table.state.offers] == [1]
-    table.refuses(AcceptOffer(2, offer=1, give=(0,)), "asks for soy, soy; the cards you chose are soy")
-    table.refuses(AcceptOffer(1, offer=1, give=()), "offer 1 was made to seat 2")
+    table.refuses(AcceptOffer(2, offer=1, give=(0,)), "asks for soy, soy and you chose soy: choose soy, soy from "
+                                                      "your hand")
+    table.refuses(AcceptOffer(1, offer=1, give=()), "offer 1 was made to seat 3: only they answer it")
     table.do(AcceptOffer(2, offer=1, give=(0, 1)))
     assert table.players[0].set_aside == ("soy-02", "soy-03") and table.players[2].set_aside == ("red-01",)
 
@@ -131,7 +133,7 @@ def test_an_offer_for_cards_of_the_other_side_dies_when_they_move():
 def test_the_sender_may_withdraw_an_offer():
     table = trading()
     table.do(OfferTrade(2, to=0, give=(0,)))
-    table.refuses(WithdrawOffer(0, offer=1), "offer 1 was made by seat 2")
+    table.refuses(WithdrawOffer(0, offer=1), "offer 1 was made by seat 3: only they withdraw it")
     table.do(WithdrawOffer(2, offer=1))
     assert table.state.offers == ()
 
@@ -149,9 +151,9 @@ def test_an_offer_must_name_real_cards():
     table.refuses(OfferTrade(1, to=0, want=("coffee",)), "there are no coffee beans in this game")
     table.refuses(OfferTrade(1, to=0, want_face_up=("red-07",)), "red-07 is not face up")
     table.refuses(OfferTrade(1, to=1, give=(0,)), "cannot trade with yourself")
-    table.refuses(OfferTrade(1, to=9, give=(0,)), "there is no player seat 9")
+    table.refuses(OfferTrade(1, to=9, give=(0,)), "there is no player 10: the players are 1 to 4")
     table.refuses(OfferTrade(1, to=0), "gives or asks for at least one card")
-    table.refuses(OfferTrade(0, to=1, want=("blue",) * 6), "seat 1 holds only 5 cards")
+    table.refuses(OfferTrade(0, to=1, want=("blue",) * 6), "seat 2 holds only 5 cards: ask for fewer")
 
 
 def test_the_number_of_offers_in_a_turn_is_limited_by_an_option():
@@ -166,7 +168,7 @@ def test_the_number_of_offers_in_a_turn_is_limited_by_an_option():
 
 def test_only_the_active_player_ends_trading():
     table = trading()
-    table.refuses(EndTrading(1), "only the active player, seat 0, ends trading")
+    table.refuses(EndTrading(1), "only the active player, seat 1, ends trading")
     table.refuses(EndTrading(HOST), "without a trading time limit")
     table.do(EndTrading(0))
     assert table.state.step == "plant_set_aside"
@@ -186,7 +188,7 @@ def test_offers_end_with_trading_and_received_cards_must_be_planted():
     table.do(AcceptOffer(1, offer=1, give=(1,)))
     table.do(EndTrading(0))
     assert table.state.offers == () and table.state.step == "plant_set_aside"
-    table.refuses(AcceptOffer(3, offer=2), "trading is over for this turn: seat 0 ended it")
+    table.refuses(AcceptOffer(3, offer=2), "trading is over for this turn: seat 1 ended it")
     assert set(GAME.current_seats(table.state)) == {0, 1}
     table.do(PlantBean(0, "chili-05", 0), PlantBean(0, "blue-03", 1))
     assert table.state.step == "plant_set_aside"

@@ -118,7 +118,7 @@ def test_two_cards_are_turned_up_then_trading_begins():
     table = four()
     table.do(PlantBean(0, "chili-01", 0), TurnUpCards(0))
     assert GAME.current_seats(table.state)[-1] == TABLE
-    table.refuses(DrawBean(TABLE, "chili-01"), "in seat 0's field 1")
+    table.refuses(DrawBean(TABLE, "chili-01"), "in seat 1's field 1")
     table.do(DrawBean(TABLE, "green-05"), DrawBean(TABLE, "red-05"))
     assert table.state.face_up == ("green-05", "red-05") and table.state.step == "trade"
 
@@ -170,7 +170,7 @@ def test_the_active_player_draws_three_or_four_with_six_or_seven(players, draw):
 def test_other_players_wait_during_planting():
     table = four()
     assert GAME.current_seats(table.state) == (0,)
-    with pytest.raises(NotYourTurn, match="seat 0 is planting from the hand"):
+    with pytest.raises(NotYourTurn, match="seat 1 is planting from the hand"):
         GAME.apply(table.state, PlantBean(1, "blue-02", 0))
 
 

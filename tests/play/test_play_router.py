@@ -188,7 +188,7 @@ def test_power_grid_only_the_bidder_bids_the_others_hear_whose_turn_it_is():
     bidder = session.state.auction.turn
     other = next(s for s in range(3) if s != bidder)
     decision = press(router, seat_press(other))
-    assert isinstance(decision, Refuse) and f"seat {bidder}'s turn to bid" in decision.reason
+    assert isinstance(decision, Refuse) and f"seat {bidder + 1}'s turn to bid" in decision.reason  # counted from 1
 
 
 def test_power_grid_a_bid_beyond_the_money_is_refused_without_telling_the_money():
@@ -198,7 +198,7 @@ def test_power_grid_a_bid_beyond_the_money_is_refused_without_telling_the_money(
     session.submit(OpenAuction(chooser, session.state.current_market()[0], money), chooser)
     bidder = session.state.auction.turn
     decision = press(router, seat_press(bidder))
-    assert decision == Refuse(f"seat {bidder} cannot pay {money + 1} Elektro", bidder)
+    assert decision == Refuse(f"seat {bidder + 1} cannot pay {money + 1} Elektro", bidder)
 
 
 def test_power_grid_the_chooser_holds_the_button_to_buy_no_plant_and_a_press_asks_for_a_tap():
@@ -404,7 +404,7 @@ def test_stones_the_players_button_held_ends_the_turn_and_pressed_twice_skips():
     assert press(router, seat_press(seat, "double")).action == SkipTurn(seat)
     assert press(router, seat_press(seat, "long")).action == EndTurn(seat)
     refused = press(router, seat_press(1 - seat, "long"))
-    assert isinstance(refused, Refuse) and f"seat {seat}'s turn" in refused.reason
+    assert isinstance(refused, Refuse) and f"seat {seat + 1}'s turn" in refused.reason
 
 
 # -- every game: the plans, and nothing private on the shared screen ---------------------------------------------
@@ -492,7 +492,7 @@ def test_a_refusal_and_a_note_carry_their_template_and_params_for_translation():
     chooser = session.state.chooser()
     other = next(s for s in range(3) if s != chooser)
     decision = press(router, seat_press(other))
-    assert isinstance(decision, Refuse) and decision.reason == f"seat {chooser} chooses the next plant"
+    assert isinstance(decision, Refuse) and decision.reason == f"seat {chooser + 1} chooses the next plant"
     assert decision.template == "{player} chooses the next plant" and decision.params == {"player": chooser}
     beyond = press(router, seat_press(7))
     assert isinstance(beyond, Refuse) and beyond.template == "there is no seat {number} at this table of {players}"

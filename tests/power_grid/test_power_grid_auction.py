@@ -175,6 +175,44 @@ def test_resources_move_between_own_plants_at_any_time():
         GAME.apply(moved, MoveResources(2, 4, 8, "coal", 1))
 
 
+def accepted_moves(state, seat):
+    """Every move of tokens between the seat's plants that the engine accepts now (counts 0 to 7 tried)."""
+    plants = [h.plant for h in state.players[seat].plants]
+    out = set()
+    for src in plants:
+        for dst in plants:
+            for resource in ("coal", "oil", "garbage", "uranium"):
+                for count in range(8):
+                    action = MoveResources(seat, src, dst, resource, count)
+                    try:
+                        GAME.apply(state, action)
+                    except IllegalAction:
+                        continue
+                    out.add(action)
+    return out
+
+
+def test_legal_actions_list_every_move_the_engine_accepts_off_turn():
+    # RULINGS: resources move between one's own plants at any time, so a seat whose turn it is not has them.
+    state = position(later_round(), players={2: {"plants": [(5, {"coal": 1, "oil": 2}), (4, {"coal": 2}), 8]}})
+    assert GAME.current_seats(state) == (0,)
+    listed = GAME.legal_actions(state, 2)
+    assert listed and all(isinstance(a, MoveResources) for a in listed)
+    assert set(listed) == accepted_moves(state, 2)
+    assert MoveResources(2, 4, 8, "coal", 2) in listed and MoveResources(2, 5, 4, "oil", 1) not in listed
+    assert GAME.legal_actions(state, 1) == [] == sorted(accepted_moves(state, 1))  # plant 4, nothing to move
+    assert GAME.legal_actions(state, TABLE) == []
+
+
+def test_legal_actions_list_the_moves_while_building_and_firing_too():
+    for phase in ("building", "bureaucracy"):
+        state = position(later_round(), phase=phase, queue=(3, 2, 1, 0),
+                         players={3: {"plants": [(5, {"oil": 2}), (4, {"coal": 1})]}})
+        assert 3 in GAME.current_seats(state)
+        moves = [a for a in GAME.legal_actions(state, 3) if isinstance(a, MoveResources)]
+        assert set(moves) == accepted_moves(state, 3) == {MoveResources(3, 4, 5, "coal", 1)}, phase
+
+
 def test_two_players_may_hold_four_plants():
     state = start(2, order=(0, 1))
     state = position(

@@ -51,7 +51,7 @@ def test_plants_removed_at_setup_stay_unknown_so_any_unseen_plant_may_be_reveale
     assert unseen == set(PLANTS) - set(range(3, 11)) - {13}
     with pytest.raises(IllegalAction, match="plant 5 is already in the current market"):
         GAME.apply(state, RevealPlant(TABLE, 5))
-    with pytest.raises(IllegalAction, match="plant 3 belongs to seat 0"):
+    with pytest.raises(IllegalAction, match="plant 3 belongs to seat 1"):
         GAME.tag_action(state, "plant-03")
 
 

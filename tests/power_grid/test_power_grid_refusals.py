@@ -40,7 +40,7 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     assert exc.params == {"top": 13, "plant": 27}
     exc = refusal(IllegalAction, GAME.tag_action, play(drawing, RevealPlant(TABLE, 13)), "plant-03")
     assert exc.template == "plant {plant} belongs to {player}"
-    assert exc.params == {"plant": 3, "player": 0} and exc.reason == "plant 3 belongs to seat 0"
+    assert exc.params == {"plant": 3, "player": 0} and exc.reason == "plant 3 belongs to seat 1"
     exc = refusal(NotYourTurn, GAME.apply, drawing, OpenAuction(1, 4, 4))
     assert (exc.template, exc.params) == ("waiting for the table to reveal the plant drawn from the deck", {})
     exc = refusal(IllegalAction, GAME.tag_action, state, "bean-chili-1")
@@ -100,12 +100,12 @@ def test_a_player_out_of_the_auctions_hears_why():
     assert exc.template == "you bought plant {plant} this round: you are out of the auctions until the next round"
     assert exc.params == {"plant": 4}
     exc = refusal(NotYourTurn, GAME.apply, state, OpenAuction(2, 3, 3))
-    assert exc.reason == "seat 1 chooses the next plant to auction now; you choose after them in turn order"
+    assert exc.reason == "seat 2 chooses the next plant to auction now; you choose after them in turn order"
     running = play(state, OpenAuction(1, 3, 3), Pass(2))
     exc = refusal(NotYourTurn, GAME.apply, running, Bid(2, 5))
     assert exc.reason == "you passed on plant 3: you are out of this auction; you may open the next one in turn"
     exc = refusal(NotYourTurn, GAME.apply, running, Bid(1, 5))
-    assert exc.reason == "seat 3 bids on plant 3 now; your turn to bid or pass comes in turn order"
+    assert exc.reason == "seat 4 bids on plant 3 now; your turn to bid or pass comes in turn order"
     later = position(state, round=2, done=(0, 3), bought=(0,), bought_plants=(4,))
     exc = refusal(NotYourTurn, GAME.apply, later, OpenAuction(3, 3, 3))
     assert exc.reason == "you chose to buy no plant this round: you are out of the auctions until the next round"

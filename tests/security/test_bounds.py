@@ -44,7 +44,7 @@ async def test_feedback_goes_to_the_connection_that_sent_the_action_not_the_seat
             live.connections.add(ear)
         move = live.session.legal_actions(live.session.game.current_seats(live.session.state)[0])[0].to_json()
         await live.submit({**move, "seat": 1}, 0, live.session.state_id, "phone", ears[0])
-        assert [f["text"] for f in ears[0].feedback] == ["seat 0 cannot act for seat 1"]
+        assert [f["text"] for f in ears[0].feedback] == ["seat 1 cannot act for seat 2"]
         assert ears[1].feedback == []  # the seat named inside the action hears nothing
         assert ears[None].feedback[0]["text"] == "a move was refused"
     finally:

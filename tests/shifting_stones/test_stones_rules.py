@@ -97,9 +97,10 @@ def test_shift_discards_a_card_and_swaps_two_orthogonally_adjacent_stones():
         GAME.apply(state, ShiftStones(0, "SS10", 0, 2))  # same row, not neighbours
     with pytest.raises(IllegalAction, match="two different stones"):
         GAME.apply(state, ShiftStones(0, "SS10", 4, 4))
-    with pytest.raises(IllegalAction, match="no cell 9"):
+    # Cells are 0-8 on the wire; a person reads the stones counted 1-9 (cell 9 is the tenth stone).
+    with pytest.raises(IllegalAction, match=r"no stone 10: the stones are 1 \(top left\) to 9 \(bottom right\)"):
         GAME.apply(state, ShiftStones(0, "SS10", 8, 9))
-    with pytest.raises(IllegalAction, match=r"SS14 is not in your hand$"):
+    with pytest.raises(IllegalAction, match=r"SS14 is not in your hand: use a card of your hand, or skip$"):
         GAME.apply(state, ShiftStones(0, "SS14", 0, 1))  # seat 1's card: its place stays secret
     with pytest.raises(IllegalAction, match="SS05 is not in your hand: it is in the discard pile"):
         GAME.apply(state, ShiftStones(0, "SS05", 0, 1))
@@ -136,7 +137,8 @@ def test_a_card_scores_once_even_if_its_pattern_shows_twice():
     grid = rows("horse horse horse", "seed tree tree", "fish bird sun")
     state = table([["SS10", "SS11", "SS05", "SS44"], HANDS[1]], grid=grid)
     state = play(state, ScoreCard(0, "SS10"))
-    with pytest.raises(IllegalAction, match="SS10 is not in your hand: it is already scored by seat 0"):
+    with pytest.raises(IllegalAction, match="SS10 is not in your hand: it is already scored by seat 1; use a card "
+                                            "of your hand"):
         GAME.apply(state, ScoreCard(0, "SS10"))
     assert GAME.scores(state)["points"][0] == 1
 
@@ -161,7 +163,7 @@ def test_ending_the_turn_draws_back_up_to_four():
     # Physical deck: the table owes seat 0 two cards before seat 1 plays.
     assert state.phase == "draw" and state.pending == (0, 0)
     assert GAME.current_seats(state) == (TABLE,)
-    with pytest.raises(NotYourTurn, match="drawing a card for seat 0"):
+    with pytest.raises(NotYourTurn, match="drawing a card for seat 1"):
         GAME.apply(state, EndTurn(1))
     state = play(state, *draws("SS60", "SS61"))
     assert state.players[0].hand == ("SS44", "SS10", "SS60", "SS61")
@@ -233,7 +235,8 @@ def test_an_empty_physical_deck_takes_back_the_discards_for_the_table_to_shuffle
     assert any("shuffled into a new deck" in m.render() for m in log)
     assert state.discard == () and "SS05" in state.returned
     assert DrawPattern(TABLE, "SS05") in GAME.legal_actions(state, TABLE)
-    with pytest.raises(IllegalAction, match="SS11 cannot come from the deck: it is in seat 0's hand"):
+    with pytest.raises(IllegalAction, match="SS11 cannot come from the deck: it is in seat 1's hand; tap the card "
+                                            "just drawn"):
         GAME.apply(state, DrawPattern(TABLE, "SS11"))
     state = play(state, DrawPattern(TABLE, "SS05"))
     assert "SS05" in state.players[0].hand and "SS05" not in state.returned
@@ -384,7 +387,8 @@ def test_physical_deck_any_unseen_card_may_be_revealed_into_the_drawing_seats_ha
 
 def test_physical_a_tap_of_a_card_known_elsewhere_is_refused_with_where_it_is():
     state = play(table(HANDS), ScoreCard(0, "SS11"), FlipStone(0, "SS05", 0), EndTurn(0))
-    with pytest.raises(IllegalAction, match=r"SS11 .* cannot be the card drawn: it is already scored by seat 0"):
+    with pytest.raises(IllegalAction, match=r"SS11 .* cannot be the card drawn: it is already scored by seat 1; tap "
+                                             "the card just drawn"):
         GAME.tag_action(state, "SS11")
     with pytest.raises(IllegalAction, match="it is in the discard pile"):
         GAME.tag_action(state, "SS05")
@@ -398,7 +402,7 @@ def test_physical_a_tap_of_a_matching_hand_card_scores_it():
     assert GAME.tag_action(state, "SS44") == ScoreCard(0, "SS44")
     with pytest.raises(IllegalAction, match="does not match the grid now"):
         GAME.tag_action(state, "SS05")
-    with pytest.raises(IllegalAction, match=r"SS14 .* is in seat 1's hand"):
+    with pytest.raises(IllegalAction, match=r"SS14 .* is in seat 2's hand"):
         GAME.tag_action(state, "SS14")
     with pytest.raises(IllegalAction, match="not drawn yet"):
         GAME.tag_action(state, "SS70")

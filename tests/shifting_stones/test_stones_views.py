@@ -64,7 +64,7 @@ def test_the_physical_setup_view_says_what_the_table_owes():
     view = GAME.view(state, None)
     assert view["phase"] == "setup" and view["current_seats"] == ["table"] and view["grid"] is None
     assert view["awaiting"] == {"grid": True, "draws_for": [0] * 4 + [1] * 4}
-    with pytest.raises(IllegalAction, match="waiting for the starting grid and the dealt cards"):
+    with pytest.raises(IllegalAction, match="the starting grid and the dealt cards come first; then the game starts"):
         GAME.apply(state, EndTurn(0))
 
 
@@ -77,7 +77,7 @@ def test_host_corrects_a_score_with_a_logged_action():
     assert CorrectScore.host_only and CorrectGrid.host_only
     with pytest.raises(IllegalAction, match="only the host"):
         GAME.apply(state, CorrectScore(0, 0, 5))
-    with pytest.raises(IllegalAction, match="no seat 7"):
+    with pytest.raises(IllegalAction, match="no player 8: players are 1 to 2"):
         GAME.apply(state, CorrectScore(HOST, 7, 1))
     assert GAME.turn_id(state) == GAME.turn_id(table(HANDS))
 

@@ -20,15 +20,16 @@ def may_discard_from_hand(state: BohnanzaState) -> bool:
 def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessage]) -> BohnanzaState:
     seat = check_seat(state, action.seat)
     if not state.count.duel:
-        raise IllegalAction("discarding is a rule of the two-player game")
+        raise IllegalAction("discarding a card is a rule of the two-player game only: plant or trade your cards")
     if seat != state.active:
-        raise IllegalAction("only the active player, {active}, discards", active=state.active)
+        raise IllegalAction("only the active player, {active}, discards; wait for your turn", active=state.active)
     if action.card not in BEAN_OF:
-        raise IllegalAction("'{card}' is not a bean card", card=str(action.card))
+        raise IllegalAction("'{card}' is not a bean card: choose one of your cards", card=str(action.card))
     if state.step == "duel_offer":
         if action.card not in state.face_up:
             raise IllegalAction(
-                "{card} is not among the cards your opponent left you", card=card_label(action.card)
+                "{card} is not among the cards your opponent left you: choose one of those",
+                card=card_label(action.card)
             )
         state = dataclasses.replace(
             state, face_up=tuple(c for c in state.face_up if c != action.card), discard=(*state.discard, action.card)
@@ -42,9 +43,9 @@ def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessag
         raise IllegalAction("a hand card may be discarded only after planting from the hand, before turning up")
     hand = state.players[seat].hand
     if action.card not in hand:
-        raise IllegalAction("{card} is not in your hand", card=card_label(action.card))
+        raise IllegalAction("{card} is not in your hand: discard a card from your hand", card=card_label(action.card))
     if state.discarded:
-        raise IllegalAction("you have discarded a card this turn already")
+        raise IllegalAction("you have discarded a card this turn already: one a turn; turn up the cards")
     if state.planted < 1:
         raise IllegalAction("plant the front card of your hand first")
     state = with_player(state, seat, hand=tuple(c for c in hand if c != action.card))

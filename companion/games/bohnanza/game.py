@@ -205,7 +205,7 @@ class BohnanzaGame(Game[BohnanzaState]):
         if isinstance(action, CorrectHand):
             return apply_correct_hand(state, action, log), log
         if state.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over: the host can start a new one")
         seat = action.seat
         if seat == HOST:
             if not isinstance(action, EndTrading):
@@ -214,7 +214,7 @@ class BohnanzaGame(Game[BohnanzaState]):
             if not isinstance(action, DrawBean):
                 raise IllegalAction("the table only reveals cards taken from the deck")
         elif isinstance(action, DrawBean):
-            raise IllegalAction("cards taken from the real deck are revealed by the table")
+            raise IllegalAction("cards taken from the real deck are revealed by the table: tap them on its reader")
         elif seat not in self.current_seats(state):
             raise self._not_now(state, action)
         handler = HANDLERS.get(type(action))
@@ -226,17 +226,18 @@ class BohnanzaGame(Game[BohnanzaState]):
         """Why a seat that may not act now was refused, as precisely as the action allows."""
         seat = action.seat
         if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-            return NotYourTurn("there is no player seat {seat}", seat=seat_param(seat))
+            return NotYourTurn("there is no player {seat}: the players are 1 to {count}", seat=seat_param(seat),
+                               count=len(state.players))
         # Harvests and the third field are allowed at any time, so their own reason is the precise one.
         if isinstance(action, BuyField) and (refusal := buy_refusal(state, seat)):
             return NotYourTurn(refusal.template, **refusal.params)
         if isinstance(action, Harvest) and state.step != "deal":
             if not may_harvest_now(state, seat):
-                return NotYourTurn("with two players you harvest only on your own turn")
+                return NotYourTurn("with two players you harvest only on your own turn; wait for it")
             if refusal := harvest_refusal(state.players[seat], action.field):
                 return NotYourTurn(refusal.template, **refusal.params)
         if state.step == "deal":
-            return NotYourTurn("the table is still dealing")
+            return NotYourTurn("the table is still dealing: wait until every hand is dealt")
         if isinstance(action, TRADE_ACTIONS):
             if state.count.duel:
                 return NotYourTurn("there is no trading in the two-player game")
@@ -280,7 +281,7 @@ class BohnanzaGame(Game[BohnanzaState]):
             )
         if state.step == "draw":
             return NotYourTurn("you have nothing to do now: {active} is drawing; wait for your turn", **active)
-        return NotYourTurn("the game is over")
+        return NotYourTurn("the game is over: the host can start a new one")
 
     def is_over(self, state: BohnanzaState) -> bool:
         return state.over

@@ -21,12 +21,14 @@ def may_harvest_now(state: BohnanzaState, seat: int) -> bool:
 def harvest_refusal(p: Player, field: int) -> IllegalAction | None:
     """Why this field may not be harvested now, or None."""
     if not 0 <= field < len(p.fields):
-        return IllegalAction("there is no field {field}: you have {count}", field=field + 1, count=len(p.fields))
+        return IllegalAction("there is no field {field}: your fields are 1 to {count}", field=field + 1,
+                             count=len(p.fields))
     if not p.fields[field]:
-        return IllegalAction("field {field} is empty", field=field + 1)
+        return IllegalAction("field {field} is empty: harvest a field that holds beans", field=field + 1)
     if len(p.fields[field]) == 1 and any(len(f) >= 2 for f in p.fields):
         return IllegalAction(
-            "field {field} holds a single bean and another of your fields holds more, so it is protected",
+            "field {field} holds a single bean and another of your fields holds more, so it is protected: harvest that "
+            "one",
             field=field + 1,
         )
     return None
@@ -65,7 +67,7 @@ def harvest_field(state: BohnanzaState, seat: int, field: int, log: list[LogMess
 def apply_harvest(state: BohnanzaState, action: Harvest, log: list[LogMessage]) -> BohnanzaState:
     seat = check_seat(state, action.seat)
     if not may_harvest_now(state, seat):
-        raise IllegalAction("with two players you harvest only on your own turn")
+        raise IllegalAction("with two players you harvest only on your own turn; wait for it")
     refusal = harvest_refusal(state.players[seat], action.field)
     if refusal is not None:
         raise refusal
@@ -77,15 +79,16 @@ def buy_refusal(state: BohnanzaState, seat: int) -> IllegalAction | None:
     cost = state.count.third_field_cost
     p = state.players[seat]
     if state.step in ("deal", "over"):
-        return IllegalAction("fields are bought during the game")
+        return IllegalAction("fields are bought during the game: wait until every hand is dealt")
     if cost is None:
         return IllegalAction(
             "with {count} players everyone starts with three fields and none can be bought", count=len(state.players)
         )
     if p.bought_field or len(p.fields) >= 3:
-        return IllegalAction("you already have a third field")
+        return IllegalAction("you already have a third field: harvest one to make room")
     if len(p.coins) < cost:
-        return IllegalAction("the third field costs {cost} coins and you have {coins}", cost=cost, coins=len(p.coins))
+        return IllegalAction("the third field costs {cost} coins and you have {coins}: harvest to earn coins first",
+                             cost=cost, coins=len(p.coins))
     return None
 
 
@@ -111,16 +114,18 @@ def apply_buy_field(state: BohnanzaState, action: BuyField, log: list[LogMessage
 
 def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[LogMessage]) -> BohnanzaState:
     if action.seat != HOST:
-        raise IllegalAction("only the host corrects coins")
+        raise IllegalAction("only the host corrects coins: ask the host")
     seat = check_seat(state, action.player)
     p = state.players[seat]
     if action.delta == 0:
-        raise IllegalAction("a correction changes the coins by at least one")
+        raise IllegalAction("a correction of 0 coins changes nothing: add or take away at least one coin")
     if action.delta > 0:
         # Coin cards come from the discard pile (its top first), else from the bottom of the deck.
         if len(state.discard) + len(state.deck) < action.delta:
             raise IllegalAction(
-                "only {count} cards are left on the discard pile and in the deck to turn into coins, not {delta}",
+                "only {count} cards are left on the discard pile and in the deck to turn into coins, not {delta}: "
+                "add at "
+                "most {count}",
                 count=len(state.discard) + len(state.deck),
                 delta=action.delta,
             )
@@ -137,7 +142,7 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
         taken = -action.delta
         if len(p.coins) < taken:
             raise IllegalAction(
-                "{player} has only {coins} coins, so {amount} cannot be taken away",
+                "{player} has only {coins} coins, so {amount} cannot be taken away: take away at most {coins}",
                 player=seat,
                 coins=len(p.coins),
                 amount=taken,

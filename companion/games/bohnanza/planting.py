@@ -31,7 +31,7 @@ def may_turn_up(state: BohnanzaState) -> bool:
 def apply_plant(state: BohnanzaState, action: PlantBean, log: list[LogMessage]) -> BohnanzaState:
     seat = check_seat(state, action.seat)
     if action.card not in BEAN_OF:
-        raise IllegalAction("'{card}' is not a bean card", card=str(action.card))
+        raise IllegalAction("'{card}' is not a bean card: choose one of your cards", card=str(action.card))
     p = state.players[seat]
     bean = bean_of(action.card)
     active = seat == state.active
@@ -39,28 +39,32 @@ def apply_plant(state: BohnanzaState, action: PlantBean, log: list[LogMessage]) 
         if not p.hand:
             raise IllegalAction("your hand is empty; turn up the cards")
         if state.discarded:
-            raise IllegalAction("you discarded a card, so planting from your hand is over for this turn")
+            raise IllegalAction("you discarded a card, so planting from your hand is over for this turn: turn up "
+                                "the cards")
         if state.planted >= 2:
             raise IllegalAction("you have planted two cards from your hand; turn up the cards")
         if action.card != p.hand[0]:
             raise IllegalAction(
-                "only the front card of your hand may be planted, and {card} is not it", card=card_label(action.card)
+                "only the front card of your hand may be planted, and {card} is not it: plant the front card",
+                card=card_label(action.card)
             )
         check_field(p, bean, action.field)
         state = dataclasses.replace(state, planted=state.planted + 1)
         state = _take_from(state, seat, "hand", action.card)
     elif state.step in ("duel_offer", "duel_plant") and active:
         if action.card not in state.face_up:
-            raise IllegalAction("{card} is not face up on the table", card=card_label(action.card))
+            raise IllegalAction("{card} is not face up on the table: plant one of the face-up cards",
+                                 card=card_label(action.card))
         check_field(p, bean, action.field)
         state = dataclasses.replace(state, face_up=tuple(c for c in state.face_up if c != action.card))
     elif state.step == "plant_set_aside" and p.set_aside:
         if action.card not in p.set_aside:
-            raise IllegalAction("{card} is not among the cards you set aside", card=card_label(action.card))
+            raise IllegalAction("{card} is not among the cards you set aside: plant one of those",
+                                card=card_label(action.card))
         check_field(p, bean, action.field)
         state = _take_from(state, seat, "set_aside", action.card)
     else:
-        raise IllegalAction("you have nothing to plant now")
+        raise IllegalAction("you have nothing to plant now: trade, harvest, or wait for your next planting")
     state = plant_into(state, seat, action.card, action.field)
     field = state.players[seat].fields[action.field]
     log.append(

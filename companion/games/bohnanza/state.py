@@ -130,13 +130,17 @@ def check_field(p: Player, bean: str, field: int) -> None:
 
 def check_seat(state: BohnanzaState, seat: object) -> int:
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise IllegalAction("there is no player seat {seat}", seat=seat_param(seat))
+        raise IllegalAction("there is no player {seat}: the players are 1 to {count}", seat=seat_param(seat),
+                             count=len(state.players))
     return seat
 
 
 def seat_param(seat: object) -> int | str:
-    """A seat as a refusal's param: the number (or "host", "table"), anything else as its text."""
-    return seat if isinstance(seat, int | str) else str(seat)
+    """A seat as a refusal's param: the number counted from 1 as people count (or "host", "table"), anything else
+    as its text."""
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat + 1
+    return seat if isinstance(seat, str) else str(seat)
 
 
 def no_hand_card(position: int, count: int) -> IllegalAction:
@@ -144,12 +148,16 @@ def no_hand_card(position: int, count: int) -> IllegalAction:
     n = position + 1
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     if suffix == "st":
-        return IllegalAction("your hand has no {position}st card: it holds {count}", position=n, count=count)
+        return IllegalAction("your hand has no {position}st card: it holds {count}; choose one of those",
+                             position=n, count=count)
     if suffix == "nd":
-        return IllegalAction("your hand has no {position}nd card: it holds {count}", position=n, count=count)
+        return IllegalAction("your hand has no {position}nd card: it holds {count}; choose one of those",
+                             position=n, count=count)
     if suffix == "rd":
-        return IllegalAction("your hand has no {position}rd card: it holds {count}", position=n, count=count)
-    return IllegalAction("your hand has no {position}th card: it holds {count}", position=n, count=count)
+        return IllegalAction("your hand has no {position}rd card: it holds {count}; choose one of those",
+                             position=n, count=count)
+    return IllegalAction("your hand has no {position}th card: it holds {count}; choose one of those",
+                         position=n, count=count)
 
 
 def all_places(state: BohnanzaState) -> Iterator[tuple[str, tuple[str, ...]]]:

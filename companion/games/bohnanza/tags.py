@@ -16,7 +16,7 @@ def tag_action(state: BohnanzaState, card: str) -> Action:
     if card not in BEAN_OF:
         raise IllegalAction("'{card}' is not a Bohnanza card; enroll this tag first", card=str(card))
     if not state.rules.physical:
-        raise IllegalAction("this session deals digitally; bean cards are not tapped")
+        raise IllegalAction("this session deals digitally; bean cards are not tapped: play on your phone")
     if state.over:
         raise card_is(state, card, "over")
     if awaiting_table(state):

@@ -44,40 +44,42 @@ def make_offer(
     if state.count.duel:
         raise IllegalAction("there is no trading in the two-player game")
     if state.step != "trade":
-        raise IllegalAction("offers are made while the active player trades (step 2)")
+        raise IllegalAction("offers are made while the active player trades (step 2), after the two cards are "
+                            "turned up")
     n = len(state.players)
     if not isinstance(to, int) or not 0 <= to < n:
-        raise IllegalAction("there is no player seat {seat}", seat=seat_param(to))
+        raise IllegalAction("there is no player {seat}: the players are 1 to {count}", seat=seat_param(to), count=n)
     if to == seat:
-        raise IllegalAction("you cannot trade with yourself")
+        raise IllegalAction("you cannot trade with yourself: offer to another player")
     active = state.active
     if active not in (seat, to):
-        raise IllegalAction("every trade involves the active player, {active}", active=active)
+        raise IllegalAction("every trade involves the active player, {active}: make your offer to them", active=active)
     hand = state.players[seat].hand
     if _repeats(give):
-        raise IllegalAction("the same hand position is named twice")
+        raise IllegalAction("the same hand position is named twice: name each card once")
     for pos in give:
         if not 0 <= pos < len(hand):
             raise no_hand_card(pos, len(hand))
     if _repeats(give_face_up):
-        raise IllegalAction("the same face-up card is named twice")
+        raise IllegalAction("the same face-up card is named twice: name each card once")
     if give_face_up and seat != active:
-        raise IllegalAction("only the active player may trade the face-up cards")
+        raise IllegalAction("only the active player may trade the face-up cards: offer cards from your hand")
     if _repeats(want_face_up):
-        raise IllegalAction("the same face-up card is named twice")
+        raise IllegalAction("the same face-up card is named twice: name each card once")
     if want_face_up and to != active:
-        raise IllegalAction("face-up cards can only be asked of the active player")
+        raise IllegalAction("face-up cards can only be asked of the active player: ask others for hand cards")
     for card in (*give_face_up, *want_face_up):
         if card not in state.face_up:
-            raise IllegalAction("{card} is not face up on the table", card=card)
+            raise IllegalAction("{card} is not face up on the table: name one of the face-up cards", card=card)
     in_play = beans_in_play(n)
     for bean in want:
         if bean not in in_play:
-            raise IllegalAction("there are no {bean} beans in this game", bean=bean)
+            raise IllegalAction("there are no {bean} beans in this game: ask for another bean", bean=bean)
     if not (give or give_face_up or want or want_face_up):
-        raise IllegalAction("an offer gives or asks for at least one card")
+        raise IllegalAction("an offer gives or asks for at least one card: choose cards to give or to ask for")
     if len(want) > len(state.players[to].hand):
-        raise IllegalAction("{player} holds only {count} cards", player=to, count=len(state.players[to].hand))
+        raise IllegalAction("{player} holds only {count} cards: ask for fewer",
+                            player=to, count=len(state.players[to].hand))
     if not state.may_offer:
         raise IllegalAction(
             "no more offers this turn: {limit} have been made (option offers_per_turn); accept, refuse or wait for "
@@ -94,7 +96,8 @@ def make_offer(
     )
     for other in state.offers:
         if _terms(other) == _terms(offer):
-            raise IllegalAction("you have made this offer already (offer {offer})", offer=other.id)
+            raise IllegalAction("you have made this offer already (offer {offer}): wait for the answer, or withdraw "
+                                "it", offer=other.id)
     return offer
 
 
@@ -140,13 +143,14 @@ def find_offer(state: BohnanzaState, offer_id: int) -> Offer:
     for offer in state.offers:
         if offer.id == offer_id:
             return offer
-    raise IllegalAction("there is no open offer {offer}", offer=offer_id)
+    raise IllegalAction("there is no open offer {offer}: it was answered or withdrawn", offer=offer_id)
 
 
 def _received_by(state: BohnanzaState, seat: int, offer_id: int) -> Offer:
     offer = find_offer(state, offer_id)
     if offer.receiver != seat:
-        raise IllegalAction("offer {offer} was made to {player}", offer=offer_id, player=offer.receiver)
+        raise IllegalAction("offer {offer} was made to {player}: only they answer it",
+                            offer=offer_id, player=offer.receiver)
     return offer
 
 
@@ -155,7 +159,7 @@ def apply_accept(state: BohnanzaState, action: AcceptOffer, log: list[LogMessage
     offer = _received_by(state, seat, action.offer)
     hand = state.players[seat].hand
     if _repeats(action.give):
-        raise IllegalAction("the same hand position is named twice")
+        raise IllegalAction("the same hand position is named twice: name each card once")
     for pos in action.give:
         if not 0 <= pos < len(hand):
             raise no_hand_card(pos, len(hand))
@@ -165,16 +169,18 @@ def apply_accept(state: BohnanzaState, action: AcceptOffer, log: list[LogMessage
         want, picked = ", ".join(offer.want), ", ".join(chosen)
         if not want:
             raise IllegalAction(
-                "offer {offer} asks for none of your hand cards; the cards you chose are {chosen}",
+                "offer {offer} asks for none of your hand cards and you chose {chosen}: accept it choosing none",
                 offer=offer.id,
                 chosen=picked,
             )
         if not picked:
             raise IllegalAction(
-                "offer {offer} asks for {want}; the cards you chose are none", offer=offer.id, want=want
+                "offer {offer} asks for {want} and you chose none: choose {want} from your hand",
+                offer=offer.id, want=want
             )
         raise IllegalAction(
-            "offer {offer} asks for {want}; the cards you chose are {chosen}", offer=offer.id, want=want, chosen=picked
+            "offer {offer} asks for {want} and you chose {chosen}: choose {want} from your hand",
+            offer=offer.id, want=want, chosen=picked
         )
     returned = tuple(hand[p] for p in action.give) + offer.want_face_up
     state = _move_to_set_aside(state, offer.sender, offer.give, seat)
@@ -220,7 +226,8 @@ def apply_withdraw(state: BohnanzaState, action: WithdrawOffer, log: list[LogMes
     seat = check_seat(state, action.seat)
     offer = find_offer(state, action.offer)
     if offer.sender != seat:
-        raise IllegalAction("offer {offer} was made by {player}", offer=offer.id, player=offer.sender)
+        raise IllegalAction("offer {offer} was made by {player}: only they withdraw it",
+                            offer=offer.id, player=offer.sender)
     log.append(msg("{player} withdrew offer {offer}", player=seat, offer=offer.id))
     return dataclasses.replace(state, offers=tuple(o for o in state.offers if o.id != offer.id))
 
@@ -240,7 +247,10 @@ def apply_end_trading(state: BohnanzaState, action: EndTrading, log: list[LogMes
     if state.count.duel:
         raise IllegalAction("there is no trading in the two-player game")
     if state.step != "trade":
-        raise IllegalAction("trading is not under way")
+        if state.step in ("deal", "plant", "turn_up"):
+            raise IllegalAction("trading opens once the two cards are turned up: plant from your hand, then turn "
+                                "them up")
+        raise IllegalAction("trading is over for this turn; the next turn trades again")
     if action.seat == HOST:
         if state.rules.trade_seconds <= 0:
             raise IllegalAction("without a trading time limit (option trade_seconds) only the active player ends it")

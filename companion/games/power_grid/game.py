@@ -193,6 +193,11 @@ class PowerGrid(Game[PowerGridState]):
 
     def legal_actions(self, state: PowerGridState, seat: Seat) -> list[Action]:
         if seat not in self.current_seats(state):
+            # Resources move between one's own plants at any time (RULINGS), also while others act. Such a move
+            # changes nobody's turn, so no count of moves limits it (the playouts only ask the seats that act).
+            if self._moves_any_time(state, seat):
+                assert isinstance(seat, int)
+                return list(resources.move_options(state.players[seat], seat))
             return []
         if seat == TABLE:
             return [RevealStep3(TABLE) if c == STEP3 else RevealPlant(TABLE, c) for c in reveal_candidates(state)]
@@ -238,9 +243,14 @@ class PowerGrid(Game[PowerGridState]):
         if phase == "building":
             out += building.build_options(state, seat)
             out.append(EndBuilding(seat))
+            if state.moves < resources.MOVES_OFFERED:
+                out += resources.move_options(player, seat)
             return out
         if phase == "bureaucracy":
-            return list(bureaucracy.fire_options(state, seat))
+            out += bureaucracy.fire_options(state, seat)  # the best firing first: bots and hints take it
+            if state.moves < resources.MOVES_OFFERED:
+                out += resources.move_options(player, seat)
+            return out
         return out
 
     # -- applying actions ------------------------------------------------------------------------

@@ -91,13 +91,15 @@ def take_resources(count: int, resource: int, plant: int) -> Instruction:
     )
 
 
+def _between(count: int, resource: int, from_plant: int, to_plant: int) -> dict[str, int | str]:
+    """The params of a move of tokens from one plant to another (the resource by name)."""
+    return {"count": count, "resource": RESOURCES[resource], "from_plant": from_plant, "to_plant": to_plant}
+
+
 def move_resources(count: int, resource: int, from_plant: int, to_plant: int) -> Instruction:
     return todo(
         "Move {count} {resource} from plant {from_plant} to plant {to_plant}",
-        count=count,
-        resource=RESOURCES[resource],
-        from_plant=from_plant,
-        to_plant=to_plant,
+        **_between(count, resource, from_plant, to_plant),
     )
 
 
@@ -113,10 +115,7 @@ def return_resources(count: int, resource: int, plant: int) -> Instruction:
 def move_and_burn(count: int, resource: int, from_plant: int, to_plant: int) -> Instruction:
     return todo(
         "Move {count} {resource} from plant {from_plant} to plant {to_plant} and burn them there (back to the supply)",
-        count=count,
-        resource=RESOURCES[resource],
-        from_plant=from_plant,
-        to_plant=to_plant,
+        **_between(count, resource, from_plant, to_plant),
     )
 
 

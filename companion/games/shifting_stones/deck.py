@@ -107,9 +107,9 @@ def settle(state: StonesState, log: list[LogMessage]) -> tuple[StonesState, list
 def reveal(state: StonesState, card: str) -> tuple[StonesState, list[LogMessage]]:
     """The table shows the card drawn from the real deck; it goes to the first seat owed a card."""
     if not state.pending:
-        raise IllegalAction("no card is being drawn now")
+        raise IllegalAction("no card is being drawn now: tap a card only when the table draws one")
     if card not in PATTERNS:
-        raise IllegalAction("there is no pattern card '{card}'", card=card)
+        raise IllegalAction("there is no pattern card '{card}': tap the card just drawn", card=card)
     if card not in possible_draws(state):
         raise _not_in_deck(state, card)
     seat = state.pending[0]
@@ -128,18 +128,24 @@ def _not_in_deck(state: StonesState, card: str) -> IllegalAction:
     if kind == "unseen":
         points = PATTERNS[card].points
         return IllegalAction(
-            "{card} cannot come from the deck: all {total} of its {points}-point cards have been seen",
+            "{card} cannot come from the deck: all {total} of its {points}-point cards have been seen; tap the card "
+            "just drawn",
             card=card,
             total=dict(state.composition)[points],
             points=points,
         )
     if kind == "scored" and state.solo:
-        return IllegalAction("{card} cannot come from the deck: it is already scored", card=card)
+        return IllegalAction("{card} cannot come from the deck: it is already scored; tap the card just drawn",
+                             card=card)
     if kind == "scored":
         return IllegalAction(
-            "{card} cannot come from the deck: it is already scored by {player}", card=card, player=owner
+            "{card} cannot come from the deck: it is already scored by {player}; tap the card just drawn", card=card,
+            player=owner
         )
     if kind == "hand":
-        return IllegalAction("{card} cannot come from the deck: it is in {player}'s hand", card=card, player=owner)
+        return IllegalAction("{card} cannot come from the deck: it is in {player}'s hand; tap the card just drawn",
+                             card=card,
+                             player=owner)
     # The rest is discarded: cards are drawn only from a physical deck, whose returned cards may all be drawn.
-    return IllegalAction("{card} cannot come from the deck: it is in the discard pile", card=card)
+    return IllegalAction("{card} cannot come from the deck: it is in the discard pile; tap the card just drawn",
+                         card=card)

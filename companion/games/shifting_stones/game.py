@@ -144,9 +144,10 @@ class ShiftingStones(Game[StonesState]):
         if isinstance(action, (CorrectScore, CorrectGrid)):
             return self._correct(state, action)
         if action.seat == HOST:
-            raise IllegalAction("the host only corrects the score or the grid, not {action}", action=action.kind)
+            raise IllegalAction("the host only corrects the score or the grid; {action} is a player's move",
+                                action=action.kind)
         if state.phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over: the host can start a new one")
         if action.seat not in self.current_seats(state):
             raise self._whose_move(state, action.seat)
         if action.seat == TABLE:
@@ -172,16 +173,19 @@ class ShiftingStones(Game[StonesState]):
 
     def _whose_move(self, state: StonesState, seat: Seat) -> NotYourTurn:
         if state.phase == "setup" and not state.grid and state.pending:
-            return NotYourTurn("the table is still setting up: waiting for the starting grid and the dealt cards")
+            return NotYourTurn("the table is still setting up: the starting grid and the dealt cards come first; "
+                               "then the game starts")
         if state.phase == "setup" and not state.grid:
-            return NotYourTurn("the table is still setting up: waiting for the starting grid")
+            return NotYourTurn("the table is still setting up: the starting grid comes first; then the game starts")
         if state.phase == "setup":
-            return NotYourTurn("the table is still setting up: waiting for the dealt cards")
+            return NotYourTurn("the table is still setting up: the dealt cards come first; then the game starts")
         if state.phase == "draw":
-            return NotYourTurn("the table is drawing a card for {player}", player=state.pending[0])
+            return NotYourTurn("the table is drawing a card for {player}: the game goes on once it is tapped",
+                               player=state.pending[0])
         if seat == TABLE:
-            return NotYourTurn("no card is being drawn now and the grid is set")
-        return NotYourTurn("it is {player}'s turn", player=state.turn)
+            return NotYourTurn("no card is being drawn now and the grid is set: the table waits for the next end of "
+                               "a turn")
+        return NotYourTurn("it is {player}'s turn; yours comes in seat order", player=state.turn)
 
     def _set_grid(self, state: StonesState, action: SetGrid) -> tuple[StonesState, list[LogMessage]]:
         if state.grid:
@@ -202,21 +206,24 @@ class ShiftingStones(Game[StonesState]):
 
     def _correct(self, state: StonesState, action: CorrectScore | CorrectGrid) -> tuple[StonesState, list[LogMessage]]:
         if action.seat != HOST:
-            raise IllegalAction("only the host makes corrections")
+            raise IllegalAction("only the host makes corrections: ask the host")
         if isinstance(action, CorrectGrid):
             grid = check_grid(action.faces)
             state = self._after_draws(evolve(state, grid=grid, last_cells=()))
             return state, [msg("The host corrected the grid to {faces}", faces=grid)]
         if not 0 <= action.target < len(state.players):
-            raise IllegalAction("there is no seat {number}", number=action.target)
+            raise IllegalAction("there is no player {number}: players are 1 to {players}", number=action.target + 1,
+                                players=len(state.players))
         if action.delta == 0:
-            raise IllegalAction("a correction of 0 points changes nothing")
+            raise IllegalAction("a correction of 0 points changes nothing: add or take away at least 1 point")
         if abs(action.delta) > MAX_CORRECTION:
-            raise IllegalAction("a correction is at most {limit} points either way", limit=MAX_CORRECTION)
+            raise IllegalAction("a correction is at most {limit} points either way: make a bigger one in steps",
+                                limit=MAX_CORRECTION)
         players = list(state.players)
         p = players[action.target]
         if scoring.points(state, action.target) + action.delta < 0:
-            raise IllegalAction("{player} has {points} points; a score cannot go below 0", player=action.target,
+            raise IllegalAction("{player} has {points} points and a score cannot go below 0: take away at most "
+                                "{points}", player=action.target,
                                 points=scoring.points(state, action.target))
         players[action.target] = evolve(p, correction=p.correction + action.delta)
         return evolve(state, players=tuple(players)), [
@@ -297,19 +304,20 @@ class ShiftingStones(Game[StonesState]):
         if card not in PATTERNS:
             raise IllegalAction("'{card}' is not a Shifting Stones card: enroll this tag first", card=card)
         if state.phase == "over":
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over: the host can start a new one")
         if state.pending:
             if card in possible_draws(state):
                 return DrawPattern(TABLE, card)
             raise _not_drawable(state, card)
         if not state.grid:
-            raise IllegalAction("enter the starting grid first")
+            raise IllegalAction("no card scores before the starting grid is set: enter the grid first")
         seat = state.turn
         if card in state.players[seat].hand:
             if matches(state.codes(), PATTERNS[card]):
                 return ScoreCard(seat, card)
             raise IllegalAction(
-                "pattern {card} ({pattern}) does not match the grid now", card=card, pattern=PATTERNS[card].text()
+                "pattern {card} ({pattern}) does not match the grid now: shift or flip stones first",
+                card=card, pattern=PATTERNS[card].text()
             )
         raise _elsewhere(state, card)
 
@@ -326,21 +334,28 @@ def _not_drawable(state: StonesState, card: str) -> IllegalAction:
     kind, owner = place(state, card)
     about = {"card": card, "pattern": PATTERNS[card].text()}
     if kind == "scored" and state.solo:
-        return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is already scored", **about)
+        return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is already scored; tap the "
+                             "card just drawn",
+                             **about)
     if kind == "scored":
         return IllegalAction(
-            "pattern {card} ({pattern}) cannot be the card drawn: it is already scored by {player}",
+            "pattern {card} ({pattern}) cannot be the card drawn: it is already scored by {player}; tap the card just "
+            "drawn",
             player=owner,
             **about,
         )
     if kind == "hand":
         return IllegalAction(
-            "pattern {card} ({pattern}) cannot be the card drawn: it is in {player}'s hand", player=owner, **about
+            "pattern {card} ({pattern}) cannot be the card drawn: it is in {player}'s hand; tap the card just drawn",
+            player=owner, **about
         )
     if kind == "discard":
-        return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is in the discard pile", **about)
+        return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is in the discard pile; tap "
+                             "the card "
+                         "just drawn", **about)
     # Cards are drawn only from a physical deck, whose returned cards may all be drawn: the rest are unseen.
-    return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is not drawn yet", **about)
+    return IllegalAction("pattern {card} ({pattern}) cannot be the card drawn: it is not drawn yet; tap the card just "
+                         "drawn", **about)
 
 
 def _elsewhere(state: StonesState, card: str) -> IllegalAction:
@@ -348,18 +363,25 @@ def _elsewhere(state: StonesState, card: str) -> IllegalAction:
     kind, owner = place(state, card)
     about = {"card": card, "pattern": PATTERNS[card].text()}
     if kind == "scored" and state.solo:
-        return IllegalAction("pattern {card} ({pattern}) is already scored", **about)
+        return IllegalAction("pattern {card} ({pattern}) is already scored: tap a card of the hand whose turn it is",
+                             **about)
     if kind == "scored":
-        return IllegalAction("pattern {card} ({pattern}) is already scored by {player}", player=owner, **about)
+        return IllegalAction("pattern {card} ({pattern}) is already scored by {player}: tap a card of the hand "
+                             "whose turn "
+                             "it is", player=owner, **about)
     if kind == "hand":
-        return IllegalAction("pattern {card} ({pattern}) is in {player}'s hand", player=owner, **about)
+        return IllegalAction("pattern {card} ({pattern}) is in {player}'s hand: tap a card of the hand whose turn "
+                             "it is",
+                             player=owner, **about)
     if kind == "discard":
-        return IllegalAction("pattern {card} ({pattern}) is in the discard pile", **about)
+        return IllegalAction("pattern {card} ({pattern}) is in the discard pile: tap a card of the hand whose turn "
+                             "it is",
+                             **about)
     if kind == "deck":
-        return IllegalAction("pattern {card} ({pattern}) is in the deck", **about)
+        return IllegalAction("pattern {card} ({pattern}) is in the deck: it scores once it is drawn", **about)
     if kind == "outside":
-        return IllegalAction("pattern {card} ({pattern}) is not in this game's deck", **about)
-    return IllegalAction("pattern {card} ({pattern}) is not drawn yet", **about)
+        return IllegalAction("pattern {card} ({pattern}) is not in this game's deck: put it aside", **about)
+    return IllegalAction("pattern {card} ({pattern}) is not drawn yet: it scores once it is drawn", **about)
 
 
 GAME = ShiftingStones()

@@ -150,7 +150,8 @@ def check_grid(faces: Sequence[str]) -> tuple[str, ...]:
     """A grid the real stones can make (nine known faces, the right number of each stone), or IllegalAction."""
     if len(faces) != len(CELLS):
         raise IllegalAction(
-            "a grid has {stones} stones, top left to bottom right; got {count}", stones=len(CELLS), count=len(faces)
+            "a grid has {stones} stones and {count} were entered: enter all {stones}, row by row from the top left",
+            stones=len(CELLS), count=len(faces)
         )
     unknown = [f for f in faces if f not in FACE_CODE]
     if unknown:
@@ -163,7 +164,8 @@ def check_grid(faces: Sequence[str]) -> tuple[str, ...]:
     if wrong:
         k = wrong[0]
         raise IllegalAction(
-            "the stones are 1 sun/moon, 2 fish/bird, 3 horse/boat, 3 seed/tree; this grid has {count} {stone}",
+            "the stones are 1 sun/moon, 2 fish/bird, 3 horse/boat, 3 seed/tree; this grid has {count} {stone}: check "
+            "the stones and enter them again",
             count=counts[k],
             stone=KIND_NAMES[k],
         )

@@ -32,22 +32,23 @@ def _check_in_hand(state: StonesState, seat: int, card: str) -> None:
     if card in state.players[seat].hand:
         return
     if card not in PATTERNS:
-        raise IllegalAction("there is no pattern card '{card}'", card=card)
+        raise IllegalAction("there is no pattern card '{card}': use a card of your hand", card=card)
     # Another player's hand is a secret; only public places are named.
     kind, owner = place(state, card)
     if kind == "scored" and state.solo:
-        raise IllegalAction("{card} is not in your hand: it is already scored", card=card)
+        raise IllegalAction("{card} is not in your hand: it is already scored; use a card of your hand", card=card)
     if kind == "scored":
-        raise IllegalAction("{card} is not in your hand: it is already scored by {player}", card=card, player=owner)
+        raise IllegalAction("{card} is not in your hand: it is already scored by {player}; use a card of your hand",
+                            card=card, player=owner)
     if kind == "discard":
-        raise IllegalAction("{card} is not in your hand: it is in the discard pile", card=card)
-    raise IllegalAction("{card} is not in your hand", card=card)
+        raise IllegalAction("{card} is not in your hand: it is in the discard pile; use a card of your hand", card=card)
+    raise IllegalAction("{card} is not in your hand: use a card of your hand, or skip", card=card)
 
 
 def _check_cell(cell: int) -> None:
     if cell not in CELLS:
         raise IllegalAction(
-            "there is no cell {cell}: cells are 0 (top left) to 8 (bottom right), row by row", cell=cell
+            "there is no stone {cell}: the stones are 1 (top left) to 9 (bottom right), row by row", cell=cell + 1
         )
 
 
@@ -66,7 +67,7 @@ def shift(state: StonesState, action: ShiftStones) -> tuple[StonesState, list[Lo
     _check_cell(action.b)
     a, b = sorted((action.a, action.b))
     if a == b:
-        raise IllegalAction("a shift swaps two different stones")
+        raise IllegalAction("a shift swaps two different stones: choose two side by side, or flip one stone")
     if (a, b) not in NEIGHBOUR_SET:
         raise IllegalAction(
             "the {first} and {second} stones are not side by side: a shift swaps two stones next to each other in a "
@@ -116,7 +117,8 @@ def score(state: StonesState, action: ScoreCard) -> tuple[StonesState, list[LogM
     pattern = PATTERNS[action.card]
     if not matches(state.codes(), pattern):
         raise IllegalAction(
-            "pattern {card} ({pattern}) does not match the grid", card=action.card, pattern=pattern.text()
+            "pattern {card} ({pattern}) does not match the grid: shift or flip stones first",
+            card=action.card, pattern=pattern.text()
         )
     player = state.players[seat]
     hand = tuple(c for c in player.hand if c != action.card)
@@ -145,9 +147,10 @@ def end_turn(state: StonesState, skipped: bool) -> tuple[StonesState, list[LogMe
     seat = state.turn
     if skipped:
         if state.acted:
-            raise IllegalAction("you have already acted this turn: a skip replaces every action")
+            raise IllegalAction("you have already acted this turn and a skip replaces every action: end the turn "
+                                "instead")
         if state.current.skipped_last_turn:
-            raise IllegalAction("you skipped your last turn: never two skips in a row")
+            raise IllegalAction("you skipped your last turn and never two skips in a row: make a move or end the turn")
         log = [msg("{player} skipped the turn", player=seat)]
     else:
         log = [msg("{player} ended the turn", player=seat)]
