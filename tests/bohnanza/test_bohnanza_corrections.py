@@ -41,13 +41,14 @@ def test_a_field_correction_sends_cards_taken_off_to_the_discard_pile():
 def test_field_corrections_refuse_what_cannot_be():
     table = digital(4, seed=3)
     table.refuses(CorrectField(0, player=0, field=0, bean="red", count=1), "only the host corrects fields")
-    table.refuses(CorrectField(HOST, player=0, field=2, bean="red", count=1), "seat 0 has no field 3: only 2")
-    table.refuses(CorrectField(HOST, player=0, field=0, bean="red", count=0), "field 1 of seat 0 is empty already")
+    table.refuses(CorrectField(HOST, player=0, field=2, bean="red", count=1), "seat 1 has no field 3: only 2")
+    table.refuses(CorrectField(HOST, player=0, field=0, bean="red", count=0), "field 1 of seat 1 is empty already")
     table.refuses(CorrectField(HOST, player=0, field=0, bean="coffee", count=1),
                   "coffee beans are not played with 4 players")
     table.refuses(CorrectField(HOST, player=0, field=0, bean="tofu", count=1), "there is no bean called tofu")
     table.refuses(CorrectField(HOST, player=0, field=0, bean="red", count=-2), "fewer than 0")
-    table.refuses(CorrectField(HOST, player=9, field=0, bean="red", count=1), "no player seat 9")
+    table.refuses(CorrectField(HOST, player=9, field=0, bean="red", count=1), "there is no player 10: the players "
+                                                                              "are 1 to 4")
     # There are 8 red beans: with two in hands (or fields) elsewhere, asking for all 8 runs out.
     table.state = move(table.state, cards("red", 1, 2), "field", seat=3, field=0)
     table.refuses(CorrectField(HOST, player=0, field=0, bean="red", count=8),
@@ -68,7 +69,7 @@ def test_a_hand_correction_adds_from_the_deck_to_the_back_and_returns_to_the_dec
     assert [m.visible_to for m in log if m.visible_to is not None] == [(1,)]
     table.do(CorrectHand(HOST, player=1, bean="garden", change="remove"))
     assert table.hand(1) == hand and table.state.deck[-1] == wanted  # digital: back under the deck
-    table.refuses(CorrectHand(HOST, player=1, bean="garden", change="remove"), "seat 1 has no garden card in hand")
+    table.refuses(CorrectHand(HOST, player=1, bean="garden", change="remove"), "seat 2 has no garden card in hand")
     table.refuses(CorrectHand(0, player=1, bean="garden", change="add"), "only the host corrects hands")
 
 

@@ -122,8 +122,8 @@ def test_the_plant_limit_holds_for_corrections():
     three = sorted(p for p in state.deck if p not in (13, STEP3))[:3]
     state = given(state, 0, *three)
     assert plants_of(state, 0) == three
-    refused(state, MovePlant(HOST, plant=3, owner=0), "0 has 3 plants, the most allowed: swap one of them instead")
-    refused(state, MovePlant(HOST, plant=three[0], owner=0), f"plant {three[0]} belongs to seat 0 already")
+    refused(state, MovePlant(HOST, plant=3, owner=0), "seat 1 has 3 plants, the most allowed: swap one of them instead")
+    refused(state, MovePlant(HOST, plant=three[0], owner=0), f"plant {three[0]} belongs to seat 1 already")
     refused(state, MovePlant(HOST, plant=STEP3, owner=0), "the Step 3 card is not moved by a correction")
     refused(state, MovePlant(HOST, plant=2, owner=0), "plant 2 is not a plant of this game")
     refused(state, MovePlant(HOST, plant=3, owner=7), "there is no seat 7")
