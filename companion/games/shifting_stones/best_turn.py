@@ -255,8 +255,38 @@ class _TurnSearch:
                         continue
             near.append(i)
             bounds.append((i, low, high))
-        # Continuations that add exactly one more card to the cards scored need no search: the card's own
-        # shortest route finishes the plan.
+        if near:
+            self._one_more(g, moves, shown, path, first, near)
+        # The rest must add at least two more cards: the two best near cards and the best others that fit.
+        if len(near) < 2 or not self._two_more(shown, near):
+            return
+        live = 0
+        for i in near:
+            live |= cards[i].kinds_mask
+        # A move that touches no stone of a kind some reachable card shows only spends a card.
+        faces = [(g >> (3 * c)) & 7 for c in CELLS]
+        if spare == 1:
+            self._last_move(g, moves, shown, path, first, near, live, faces)
+            return
+        if spare == 2:
+            self._before_last(g, moves, shown, path, first, bounds, live, faces)
+            return
+        for a, b in _SHIFT_PAIRS:
+            fa, fb = faces[a], faces[b]
+            if fa != fb and (live >> (fa >> 1) & 1 or live >> (fb >> 1) & 1):
+                diff = fa ^ fb
+                path.append(Move(a, b))
+                self._visit(g ^ (diff << (3 * a)) ^ (diff << (3 * b)), moves + 1, shown, path, first, bounds)
+                path.pop()
+        for c in CELLS:
+            if live >> (faces[c] >> 1) & 1:
+                path.append(Move(c))
+                self._visit(g ^ (1 << (3 * c)), moves + 1, shown, path, first, bounds)
+                path.pop()
+
+    def _one_more(self, g: int, moves: int, shown: int, path: list[Move], first: list[int], near: list[int]) -> None:
+        """Continuations that add exactly one more card to the cards scored need no search: the card's own
+        shortest route finishes the plan."""
         # What the cards shown score now, and the least of them that counts: one card more scores at most that
         # plus its own points above the least (a quick test for each near card before the exact one).
         points = self.points
@@ -276,39 +306,79 @@ class _TurnSearch:
             gain = points[i] - least
             if gain <= 0 or now + gain <= self.bar:
                 continue
-            value, chosen = _top(self.points, shown | 1 << i, self.slots)
+            value, chosen = _top(points, shown | 1 << i, self.slots)
             if i in chosen:
-                tail = route(unpack(g), cards[i].pattern)
+                tail = route(unpack(g), self.cards[i].pattern)
                 scores = [(first[j], j) for j in chosen if j != i] + [(moves + len(tail), i)]
                 self._found(Plan(value, (*path, *tail), tuple(sorted(scores))))
-        # The rest must add at least two more cards: the two best near cards and the best others that fit.
-        if len(near) < 2:
-            return
-        near.sort(key=lambda i: (-self.points[i], i))
-        two = self.points[near[0]] + self.points[near[1]]
-        rest = shown | sum(1 << i for i in near[2:])
-        if two + _top_points(self.order, self.points, rest, self.slots - 2) <= self.bar:
-            return
-        live = 0
-        for i in near:
-            live |= cards[i].kinds_mask
-        # A move that touches no stone of a kind some reachable card shows only spends a card.
-        faces = [(g >> (3 * c)) & 7 for c in CELLS]
-        if spare == 1:
-            self._last_move(g, moves, shown, path, first, near, live, faces)
-            return
-        for a, b in _SHIFT_PAIRS:
-            fa, fb = faces[a], faces[b]
-            if fa != fb and (live >> (fa >> 1) & 1 or live >> (fb >> 1) & 1):
-                diff = fa ^ fb
-                path.append(Move(a, b))
-                self._visit(g ^ (diff << (3 * a)) ^ (diff << (3 * b)), moves + 1, shown, path, first, bounds)
-                path.pop()
-        for c in CELLS:
-            if live >> (faces[c] >> 1) & 1:
-                path.append(Move(c))
-                self._visit(g ^ (1 << (3 * c)), moves + 1, shown, path, first, bounds)
-                path.pop()
+
+    def _two_more(self, shown: int, near: list[int]) -> bool:
+        """Whether two or more of the near cards could beat the bar (sorts `near` best first)."""
+        points = self.points
+        near.sort(key=lambda i: (-points[i], i))
+        two = points[near[0]] + points[near[1]]
+        rest = shown
+        for i in near[2:]:
+            rest |= 1 << i
+        return two + _top_points(self.order, points, rest, self.slots - 2) > self.bar
+
+    def _before_last(
+        self,
+        g: int,
+        moves: int,
+        shown: int,
+        path: list[Move],
+        first: list[int],
+        around: list[tuple[int, int, int]],
+        live: int,
+        faces: list[int],
+    ) -> None:
+        """The positions one move before the end, the most numerous, searched here without a call each: most
+        of them were searched already or have fewer than two cards within one move (`_visit` with one move left,
+        unrolled)."""
+        rows, cards, seen = self.rows, self.cards, self.seen
+        after = moves + 1
+        children = [(a, b, faces[a] ^ faces[b]) for a, b in _SHIFT_PAIRS
+                    if faces[a] != faces[b] and (live >> (faces[a] >> 1) & 1 or live >> (faces[b] >> 1) & 1)]
+        children += [(c, None, 1) for c in CELLS if live >> (faces[c] >> 1) & 1]
+        for a, b, diff in children:
+            h = g ^ (diff << (3 * a)) if b is None else g ^ (diff << (3 * a)) ^ (diff << (3 * b))
+            self.nodes += 1
+            if not self.nodes & self.clock_mask:
+                if self.nodes > self.max_nodes:
+                    raise _OutOfNodes
+                if self.out_of_time is not None and self.out_of_time():
+                    raise _OutOfNodes
+            low, middle, high = h & 511, (h >> 9) & 511, h >> 18
+            newly = 0
+            for i, _, _ in around:
+                ra, rb, rc = rows[i]
+                if ra[low] & rb[middle] & rc[high]:
+                    newly |= 1 << i
+            now_shown = shown | newly
+            key = h | now_shown << 27
+            if seen.get(key, 0) >= 1:
+                continue
+            seen[key] = 1
+            # A card two moves away before this move is at least as far now; the rest need the one-move test.
+            near = [i for i, lowest, _ in around if lowest <= 2 and not now_shown >> i & 1 and cards[i].within_one(h)]
+            child_first = first
+            if newly:
+                child_first = list(first)
+                for i, _, _ in around:
+                    if newly >> i & 1:
+                        child_first[i] = after
+            if not near:
+                continue
+            path.append(Move(a, b))
+            self._one_more(h, after, now_shown, path, child_first, near)
+            if len(near) >= 2 and self._two_more(now_shown, near):
+                kinds = 0
+                for i in near:
+                    kinds |= cards[i].kinds_mask
+                faces_after = [(h >> (3 * c)) & 7 for c in CELLS]
+                self._last_move(h, after, now_shown, path, child_first, near, kinds, faces_after)
+            path.pop()
 
     def _last_move(
         self,
