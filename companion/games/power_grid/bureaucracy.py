@@ -77,10 +77,11 @@ def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogM
     return state, [
         *moved,
         msg(
-            "{player} fired plants {plants}, powered {cities} cities and earned {income} Elektro",
+            # {count} (the cities powered) picks the plural: "powered 1 city".
+            "{player} fired plants {plants}, powered {count} cities and earned {income} Elektro",
             player=seat,
             plants=fired,
-            cities=powered,
+            count=powered,
             income=earned,
         )
     ]
