@@ -486,6 +486,9 @@ class Table:
             if event.cause and event.cause.startswith("error"):
                 self.out(f"controller: the board restarted after an {event.cause}")
             return
+        if self.hub is not None and self.hub.enrolling is not None and _enrolment_input(event):
+            await self._enrol(self.hub.enrolling, event)
+            return
         live, router = self.live, self.router
         if live is None or router is None:
             if event.kind in ("button", "key") and event.action in GESTURES:
@@ -500,6 +503,39 @@ class Table:
         ok = await self._carry_out(live, decision)
         self.handled += 1
         await self._answer(ok, isinstance(decision, Note))
+
+    async def _enrol(self, game: str, event: BoardEvent) -> None:
+        """A tap, OK, BACK or UNDO while the host page enrols a deck: a step of that enrolment, not a move."""
+        from companion.store.enrolment import Enrolment
+
+        hub = self.hub
+
+        def step() -> tuple[Any, Any]:
+            enrolment = Enrolment.resume(hub.store, game)
+            if enrolment is None:
+                return None, None
+            if event.kind == "tag":
+                return enrolment, enrolment.tap(event.uid or "")
+            steps = {"back": enrolment.skip, "undo": enrolment.undo, "ok": enrolment.reassign}
+            return enrolment, steps[event.key or "ok"]()
+
+        async with hub.enrolling_lock:
+            enrolment, said = await asyncio.to_thread(step)
+            if enrolment is None or enrolment.done:
+                hub.enrolling = None
+        if enrolment is None:
+            return
+        board = self.board
+        wrote = said.ok and said.kind in ("enrolled", "already", "moved") and enrolment.write and board is not None
+        if wrote and board is not None and not await board.write_tag(enrolment.steps[-1]["card"]):
+            self.out("controller: " + said.text + "; writing the card id onto the tag failed")
+        self.handled += 1
+        await self._answer(said.ok, False)
+        message = '{"type":"enrolment"}'  # the host page asks how it stands (it is the host's to see)
+        for live in list(hub.sessions.values()):
+            for connection in list(live.connections):
+                if connection.viewer is None:
+                    connection.offer("enrolment", message)
 
     async def _carry_out(self, live: Any, decision: Decision) -> bool:
         if isinstance(decision, Act):
@@ -540,6 +576,13 @@ class Table:
             if wanted != self._lamps:
                 self._lamps = wanted
                 await board.set_leds(seats=wanted[0], strip=wanted[1])
+
+
+def _enrolment_input(event: BoardEvent) -> bool:
+    """What an enrolment takes from the controller: a tag laid on the reader, OK, BACK and UNDO."""
+    if event.kind == "tag":
+        return bool(event.present and event.uid)
+    return event.kind == "key" and event.action == "press" and event.key in ("ok", "back", "undo")
 
 
 def level_word(tr: Callable[..., str], level: str) -> str:

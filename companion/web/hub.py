@@ -697,6 +697,9 @@ class Hub:
         self.errors: deque[str] = deque(maxlen=50)
         self.feedback_sent = 0
         self.board_input: BoardInput | None = None
+        # The game whose deck is being enrolled from the host page: the controller's taps go to that enrolment.
+        self.enrolling: str | None = None
+        self.enrolling_lock = asyncio.Lock()
 
     async def board_event(self, sid: int, event: dict[str, Any]) -> None:
         """A simulated controller event for session `sid`, handed to the input router of `companion play`."""

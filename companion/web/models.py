@@ -69,6 +69,17 @@ class TagEnrollment(Strict):
     card: Annotated[str, Field(min_length=1, max_length=60, description="a card id from the game's cards()")]
 
 
+class EnrolmentStep(Strict):
+    """A step of the guided enrolment of the game's deck (companion/store/enrolment.py)."""
+
+    token: Token | None = None
+    do: Literal["start", "tap", "skip", "undo", "reassign", "stop"]
+    uid: Annotated[str | None, Field(default=None, min_length=2, max_length=40,
+                                    description="with tap: the tag UID in hex (a controller taps by itself)")]
+    write: bool = Field(default=False, description="with start: write each card id onto its tag")
+    restart: bool = Field(default=False, description="with start: a new walk instead of resuming one")
+
+
 class NewSession(Strict):
     """A new game from the host page (needs the server token `companion serve` printed)."""
 

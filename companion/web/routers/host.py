@@ -22,6 +22,7 @@ from companion.web.models import (
     ActionRequest,
     Created,
     Done,
+    EnrolmentStep,
     HostRequest,
     NewSession,
     SeatBot,
@@ -198,3 +199,43 @@ async def enroll_tag(sid: int, body: TagEnrollment, hub: HubDep) -> dict[str, An
         raise MalformedAction("{game} has no card {card}", game=game.title, card=repr(body.card))
     await asyncio.to_thread(hub.store.enroll_tag, body.uid, game.name, body.card)
     return {"ok": True, "state_id": live.session.state_id}
+
+
+@router.get("/sessions/{sid}/enrolment", summary="The guided enrolment of the game's deck in progress, if any")
+async def get_enrolment(sid: int, hub: HubDep, token: str | None = TokenQuery) -> dict[str, Any]:
+    from companion.store.enrolment import Enrolment
+
+    live = await host_session(hub, sid, token)
+    found = await asyncio.to_thread(Enrolment.resume, hub.store, live.session.game.name)
+    return {"enrolment": None if found is None else found.view(), "controller": hub.board_input is not None,
+            "said": None}
+
+
+@router.post("/sessions/{sid}/enrolment", summary="Start, step or stop the guided enrolment of the game's deck")
+async def step_enrolment(sid: int, body: EnrolmentStep, hub: HubDep) -> dict[str, Any]:
+    """While an enrolment is on, the controller's taps (and OK, BACK, UNDO) go to it instead of the game."""
+    from companion.store.enrolment import Enrolment
+
+    live = await host_session(hub, sid, body.token)
+    game = live.session.game.name
+
+    def run() -> tuple[Enrolment | None, Any]:
+        if body.do == "start":
+            return Enrolment.start(hub.store, game, write=body.write, restart=body.restart), None
+        found = Enrolment.resume(hub.store, game)
+        if found is None:
+            raise NotAllowed("no enrolment is going on; start one first")
+        if body.do == "stop":
+            found.stop()
+            return None, None
+        if body.do == "tap":
+            if body.uid is None:
+                raise MalformedAction("a tap needs the tag's uid")
+            return found, found.tap(body.uid)
+        return found, {"skip": found.skip, "undo": found.undo, "reassign": found.reassign}[body.do]()
+
+    async with hub.enrolling_lock:
+        enrolment, said = await asyncio.to_thread(run)
+        hub.enrolling = None if enrolment is None or enrolment.done else game
+    return {"enrolment": None if enrolment is None else enrolment.view(), "controller": hub.board_input is not None,
+            "said": None if said is None else said.to_json()}

@@ -4,7 +4,7 @@
 import { buildControls, groupLegal } from "./actions.js";
 import { Live, api, clear, formatNumber, h, logText, playerName, reasonText, socketUrl, t, takeToken, tn, words } from "./common.js";
 import { botSelect, lobby } from "./hostlobby.js";
-import { correctionsPanel, historyPanel, joinPanel, regionsComposer, summaryPanel, tagsPanel } from "./hostparts.js";
+import { correctionsPanel, enrolPanel, historyPanel, joinPanel, regionsComposer, summaryPanel, tagsPanel } from "./hostparts.js";
 import { renderGeneric, tickerList } from "./render.js";
 
 const page = document.body;
@@ -302,6 +302,7 @@ function playersTab() {
       h("div", { class: "line" }, disc(data.envelope, seat.seat), colour, name, language, save, bot), phone);
   }), h("div", { class: "row-buttons" },
     h("button", { type: "button", class: "danger", onclick: endGame, disabled: data.envelope.status === "ended" }, t("End the game")))),
+  data.has_cards ? enrolPanel(sessionApi()) : null,
   data.has_cards ? tagsPanel(sessionApi()) : null];
 }
 
@@ -345,6 +346,7 @@ async function hostPage() {
     },
     message: (message) => {
       if (message.type === "view" || message.type === "phones") load();  // "phones": a phone came or went
+      else if (message.type === "enrolment" && session.refreshEnrolment) session.refreshEnrolment();  // a tag was laid
       else if (message.type === "feedback" && !message.ok && message.source !== "phone" && message.source !== "host") {
         toast(reasonText(shownEnvelope(), message), "error");
       }

@@ -368,7 +368,73 @@ export function tagsPanel(s) {
     s.toast(t("Enrolled"), "ok");
     fetchTags();
   });
+  s.session.refreshTags = fetchTags;
   if (s.session.tags) drawTags();
   else fetchTags();
   return s.panel(t("NFC tags"), form, box);
+}
+
+// -- enrolling a deck ----------------------------------------------------------------------------------------
+/** "Enrol a deck": the card to tap now with the progress, the controller's taps coming in by themselves (or a UID
+ * typed), skip, undo, re-assign a tag that is another card's, stop; it resumes where it was. */
+export function enrolPanel(s) {
+  const box = h("div", { class: "enrol" }, h("p", { class: "muted" }, t("Loading…")));
+  const say = (said) => (said ? t(said.template, said.params) : "");
+  const step = async (body) => {
+    const result = await api("POST", `/api/host/sessions/${s.sid}/enrolment`, { token: s.token, ...body });
+    if (!result.ok) return s.toast(reasonText(s.envelope, result.data), "error");
+    s.session.enrolment = result.data;
+    draw();
+    if (s.session.refreshTags) s.session.refreshTags();
+    if (result.data.said) s.toast(say(result.data.said), result.data.said.ok ? "ok" : "error");
+  };
+  const draw = () => {
+    const data = s.session.enrolment || {};
+    const e = data.enrolment;
+    if (!e) {
+      const write = h("input", { type: "checkbox", name: "write" });
+      clear(box, h("p", {}, t("Tap every card of the deck in turn: the page names each card and takes the next tag laid on the reader.")),
+        h("label", { class: "check" }, write, " ", t("Also write each card's id onto its tag")),
+        h("div", { class: "row-buttons" }, h("button", { type: "button", class: "act primary", dataset: { do: "start" },
+          onclick: () => step({ do: "start", write: write.checked }) }, t("Enrol a deck"))));
+      return;
+    }
+    const typed = h("input", { type: "text", maxlength: 40, placeholder: "04A1B2C3D4", "aria-label": t("Tag UID") });
+    const form = h("form", { class: "schema-form typed-tap" }, h("label", { class: "field" }, t("Tag UID"), typed),
+      h("button", { class: "act", type: "submit" }, t("Enroll")));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (typed.value.trim()) step({ do: "tap", uid: typed.value.trim() });
+    });
+    const bar = h("progress", { max: e.total, value: e.asked, "aria-label": t("Progress") });
+    clear(box,
+      e.done ? h("p", { class: "enrol-card done" }, say(e.prompt))
+        : h("p", { class: "enrol-card" }, say(e.prompt)),
+      bar,
+      h("p", { class: "muted" }, t("{enrolled} enrolled, {skipped} skipped", { enrolled: e.enrolled, skipped: e.skipped })),
+      e.pending ? h("p", { class: "enrol-conflict" }, t("Tag {uid} is already {other}: press OK to move it to {card}, BACK to skip {card}, or tap another tag",
+        { uid: e.pending.uid, other: e.pending.label, card: e.label })) : null,
+      h("div", { class: "row-buttons" },
+        e.pending ? h("button", { type: "button", class: "act primary", dataset: { do: "reassign" }, onclick: () => step({ do: "reassign" }) }, t("Re-assign")) : null,
+        e.done ? null : h("button", { type: "button", class: "act", dataset: { do: "skip" }, onclick: () => step({ do: "skip" }) }, t("Skip")),
+        h("button", { type: "button", class: "act", dataset: { do: "undo" }, disabled: e.asked === 0, onclick: () => step({ do: "undo" }) }, t("Undo the last")),
+        h("button", { type: "button", class: "act", dataset: { do: "stop" }, onclick: () => step({ do: "stop" }) }, e.done ? t("Close") : t("Stop"))),
+      e.done ? null : h("p", { class: "muted" }, data.controller ? t("Lay each card on the controller's reader; OK, BACK and UNDO work there too.")
+        : t("No controller is attached here: type each tag's UID.")),
+      e.done ? null : form);
+  };
+  const fetchIt = async () => {
+    const result = await api("GET", `/api/host/sessions/${s.sid}/enrolment?${s.q()}`);
+    if (result.ok) {
+      s.session.enrolment = result.data;
+      draw();
+    }
+  };
+  s.session.refreshEnrolment = async () => {
+    await fetchIt();
+    if (s.session.refreshTags) s.session.refreshTags();
+  };
+  if (s.session.enrolment) draw();
+  fetchIt();
+  return s.panel(t("Enrol a deck"), box);
 }
