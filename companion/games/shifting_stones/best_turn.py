@@ -255,7 +255,9 @@ class _TurnSearch:
                         continue
             near.append(i)
             bounds.append((i, low, high))
-        if near:
+        # With no card newly shown here, the previous position already tried each of these cards (they were within
+        # one move more of it, with the same cards shown): only the first position and new cards shown need it.
+        if near and (newly or not moves):
             self._one_more(g, moves, shown, path, first, near)
         # The rest must add at least two more cards: the two best near cards and the best others that fit.
         if len(near) < 2 or not self._two_more(shown, near):
@@ -370,15 +372,18 @@ class _TurnSearch:
                         child_first[i] = after
             if not near:
                 continue
-            path.append(Move(a, b))
-            self._one_more(h, after, now_shown, path, child_first, near)
+            if newly:
+                path.append(Move(a, b))
+                self._one_more(h, after, now_shown, path, child_first, near)
+                path.pop()
             if len(near) >= 2 and self._two_more(now_shown, near):
                 kinds = 0
                 for i in near:
                     kinds |= cards[i].kinds_mask
                 faces_after = [(h >> (3 * c)) & 7 for c in CELLS]
+                path.append(Move(a, b))
                 self._last_move(h, after, now_shown, path, child_first, near, kinds, faces_after)
-            path.pop()
+                path.pop()
 
     def _last_move(
         self,
