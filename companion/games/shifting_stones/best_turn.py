@@ -419,7 +419,7 @@ class _TurnSearch:
                 self._found(Plan(value, (*path, move), tuple(sorted(scores))))
 
 
-# Hands of up to 8 cards need at most about 11,000 positions in our benches; a hand grown past that by skips
+# Hands of up to 8 cards need at most about 19,000 positions on the bench's hands; a hand grown past that by skips
 # without playing could need hundreds of thousands, so the search stops here and says it is not exact.
 MAX_NODES = 40_000
 
