@@ -83,7 +83,7 @@ def assignments(pins: dict[str, Any]) -> dict[int, tuple[str, str]]:
         used[gpio] = (part, signal)
 
     for seat, gpio in enumerate(pins["seat_buttons"]["gpio"]):
-        take(gpio, "seat buttons", f"seat {seat}")
+        take(gpio, "seat buttons", f"seat {seat + 1}")  # numbered 1–7 where people read them
     matrix = pins["key_matrix"]
     for row, gpio in enumerate(matrix["rows"]):
         take(gpio, "keypad", f"row {row} ({' '.join(matrix['keys'][row])})")
@@ -95,11 +95,11 @@ def assignments(pins: dict[str, Any]) -> dict[int, tuple[str, str]]:
         take(reader[signal], "RC522 reader", {"cs": "SDA (CS)"}.get(signal, signal.upper()))
     pixels = pins["pixels"]
     on_strip = [seat for seat, gpio in enumerate(pixels["seat_gpio"]) if gpio == pixels["strip_gpio"]]
-    first = "".join(f"seat {seat} pixel, " for seat in on_strip)
+    first = "".join(f"seat {seat + 1} pixel, " for seat in on_strip)
     take(pixels["strip_gpio"], "WS2812B pixels", f"DIN {first}then the strip")
     for seat, gpio in enumerate(pixels["seat_gpio"]):
         if gpio != pixels["strip_gpio"]:
-            take(gpio, "WS2812B pixels", f"DIN seat {seat} pixel")
+            take(gpio, "WS2812B pixels", f"DIN seat {seat + 1} pixel")
     take(pins["status_led"]["gpio"], "Pico's own LED", "status LED")
     return used
 
