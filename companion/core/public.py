@@ -20,6 +20,7 @@ REFUSED = N_("a move was refused")
 CORE_PUBLIC_REFUSALS = frozenset({
     REFUSED,
     "the game is over",
+    "the game is over: the host can start a new one",
     "this game has ended",
     "the game has moved on (you saw state {seen}, it is now {now})",
     "there is nothing to undo",

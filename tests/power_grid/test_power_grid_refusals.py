@@ -22,7 +22,7 @@ def test_auction_refusals_carry_the_plant_and_the_amounts():
     assert exc.params == {"plant": 6, "bid": 6}
     assert exc.reason == "plant 6 needs a bid of at least 6"
     exc = refusal(IllegalAction, GAME.apply, state, OpenAuction(0, 6, 51))
-    assert (exc.template, exc.params) == ("you have only {money} Elektro", {"money": 50})
+    assert (exc.template, exc.params) == ("you have only {money} Elektro: bid at most {money}", {"money": 50})
     exc = refusal(IllegalAction, GAME.apply, state, OpenAuction(0, 8, 8))
     assert exc.template == "plant {plant} is in the future market; only the current market is sold"
     assert exc.params == {"plant": 8}
@@ -54,10 +54,10 @@ def test_turn_resource_building_and_firing_refusals_name_their_parts():
     assert exc.template == "{player} buys resources now; you buy after them (reverse turn order)"
     assert exc.params == {"player": 3}
     exc = refusal(IllegalAction, GAME.apply, state, BuyResources(3, 4, "oil", 1))
-    assert exc.template == "plant {plant} does not burn {resource}"
+    assert exc.template == "plant {plant} does not burn {resource}: choose a plant that burns it"
     assert exc.params == {"plant": 4, "resource": "oil"}
     exc = refusal(IllegalAction, GAME.apply, state, BuildCity(3, "essen"))
-    assert exc.template == "now is the time to buy resources, not to {action}"
+    assert exc.template == "now is the time to buy resources, not to {action}: buy, or finish buying"
     assert exc.params == {"action": "build city"}
     building = position(state, phase="building", players={3: {"money": 5}})
     exc = refusal(IllegalAction, GAME.apply, building, BuildCity(3, "atlantis"))

@@ -52,7 +52,7 @@ def open_auction(state: PowerGridState, action: OpenAuction) -> tuple[PowerGridS
         raise IllegalAction("plant {plant} needs a bid of at least {bid}", plant=action.plant, bid=action.plant)
     money = state.players[seat].money
     if action.bid > money:
-        raise IllegalAction("you have only {money} Elektro", money=money)
+        raise IllegalAction("you have only {money} Elektro: bid at most {money}", money=money)
     # Everyone still without a plant this round takes part, in turn order from the opener.
     active = tuple(s for s in state.order if s not in state.done)
     log = [
@@ -86,7 +86,7 @@ def bid(state: PowerGridState, action: Bid) -> tuple[PowerGridState, list[LogMes
         raise IllegalAction("the bid is {price}; bid at least {bid}", price=auction.price, bid=auction.price + 1)
     money = state.players[seat].money
     if action.amount > money:
-        raise IllegalAction("you have only {money} Elektro", money=money)
+        raise IllegalAction("you have only {money} Elektro: bid at most {money}", money=money)
     auction = dataclasses.replace(auction, price=action.amount, leader=seat)
     nxt = _cyclic_next(state, auction, seat)
     log = [msg("{player} bid {amount} for plant {plant}", player=seat, amount=action.amount, plant=auction.plant)]

@@ -30,10 +30,10 @@ def fire(state: PowerGridState, action: Fire) -> tuple[PowerGridState, list[LogM
     player = state.players[seat]
     fired = tuple(action.plants)
     if len(set(fired)) != len(fired):
-        raise IllegalAction("each plant fires at most once")
+        raise IllegalAction("each plant fires at most once: name each plant once")
     for plant in fired:
         if player.holding(plant) is None:
-            raise IllegalAction("you do not own plant {plant}", plant=plant)
+            raise IllegalAction("you do not own plant {plant}: use one of your own plants", plant=plant)
     hybrid_input = sum(PLANTS[p].input for p in fired if PLANTS[p].hybrid)
     if not 0 <= action.hybrid_coal <= hybrid_input:
         raise IllegalAction(

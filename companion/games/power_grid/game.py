@@ -110,7 +110,7 @@ class PowerGrid(Game[PowerGridState]):
         "{player} buys resources now; you buy after them (reverse turn order)",
         "{player} builds now; you build after them (reverse turn order)",
         "you have finished buying resources this round; you may still move them",
-        "you have finished building this round",
+        "you have finished building this round; you build again next round",
         "you have fired your plants this round; the others are firing theirs",
         "you bought plant {plant} this round: you are out of the auctions until the next round",
         "you bought a plant this round: you are out of the auctions until the next round",
@@ -120,7 +120,7 @@ class PowerGrid(Game[PowerGridState]):
         "{player} bids on plant {plant} now; your turn to bid or pass comes in turn order",
         "{player} chooses the next plant to auction now; you choose after them in turn order",
         "the host only chooses the regions and corrects money; the players make the moves",
-        "there is no player seat {number} in this game",
+        "there is no player {seat}: the players are 1 to {count}",
     })
     state_type = PowerGridState
     chance_events = (
@@ -295,7 +295,7 @@ class PowerGrid(Game[PowerGridState]):
         """Why this seat may not act now, and what it can do instead, as precisely as the moment allows."""
         seat = action.seat
         if state.phase == "over":
-            return NotYourTurn("the game is over")
+            return NotYourTurn("the game is over: the host can start a new one")
         if seats == (TABLE,):
             return NotYourTurn("waiting for the table to reveal the plant drawn from the deck")
         if seats == (HOST,):
@@ -305,7 +305,8 @@ class PowerGrid(Game[PowerGridState]):
         if seat == HOST:
             return NotYourTurn("the host only chooses the regions and corrects money; the players make the moves")
         if not isinstance(seat, int) or not 0 <= seat < state.n:
-            return NotYourTurn("there is no player seat {number} in this game", number=str(seat))
+            return NotYourTurn("there is no player {seat}: the players are 1 to {count}",
+                               seat=seat + 1 if isinstance(seat, int) else str(seat), count=state.n)
         players = tuple(s for s in seats if isinstance(s, int))
         if state.phase == "auction":
             return _auction_turn(state, seat, players)
@@ -317,7 +318,7 @@ class PowerGrid(Game[PowerGridState]):
             )
         if state.phase == "building":
             if seat not in state.queue:
-                return NotYourTurn("you have finished building this round")
+                return NotYourTurn("you have finished building this round; you build again next round")
             return NotYourTurn("{player} builds now; you build after them (reverse turn order)", player=players[0])
         if state.phase == "bureaucracy":
             return NotYourTurn("you have fired your plants this round; the others are firing theirs")
@@ -348,7 +349,8 @@ class PowerGrid(Game[PowerGridState]):
                 return dataclasses.replace(state, queue=state.queue[1:]), [
                     msg("{player} finished buying", player=action.seat)
                 ]
-            raise IllegalAction("now is the time to buy resources, not to {action}", action=kind_words(action))
+            raise IllegalAction("now is the time to buy resources, not to {action}: buy, or finish buying",
+                                action=kind_words(action))
         if phase == "building":
             if isinstance(action, BuildCity):
                 return building.build(state, action)
@@ -356,11 +358,13 @@ class PowerGrid(Game[PowerGridState]):
                 return dataclasses.replace(state, queue=state.queue[1:]), [
                     msg("{player} finished building", player=action.seat)
                 ]
-            raise IllegalAction("now is the time to build, not to {action}", action=kind_words(action))
+            raise IllegalAction("now is the time to build, not to {action}: build, or finish building",
+                                action=kind_words(action))
         if phase == "bureaucracy":
             if isinstance(action, Fire):
                 return bureaucracy.fire(state, action)
-            raise IllegalAction("now is the time to fire plants, not to {action}", action=kind_words(action))
+            raise IllegalAction("now is the time to fire plants, not to {action}: fire your plants",
+                                action=kind_words(action))
         raise IllegalAction("{action} is not possible now", action=kind_words(action))
 
     def _auction(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
@@ -380,11 +384,12 @@ class PowerGrid(Game[PowerGridState]):
 
     def _adjust_money(self, state: PowerGridState, action: AdjustMoney) -> tuple[PowerGridState, list[LogMessage]]:
         if action.seat != HOST:
-            raise IllegalAction("only the host corrects money")
+            raise IllegalAction("only the host corrects money: ask the host")
         if not 0 <= action.target < state.n:
             raise IllegalAction("there is no seat {number}", number=action.target)
         if abs(action.delta) > MAX_CORRECTION:
-            raise IllegalAction("a correction is at most {limit} Elektro either way", limit=MAX_CORRECTION)
+            raise IllegalAction("a correction is at most {limit} Elektro either way: make a bigger one in steps",
+                                limit=MAX_CORRECTION)
         player = state.players[action.target]
         if player.money + action.delta < 0:
             raise IllegalAction(

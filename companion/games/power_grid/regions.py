@@ -64,7 +64,7 @@ def choose(state: PowerGridState, regions: tuple[str, ...]) -> tuple[PowerGridSt
             "{n} players play in {need} regions, not {chosen}", n=state.n, need=need, chosen=len(regions)
         )
     if not is_contiguous(state.map, regions):
-        raise IllegalAction("the chosen regions must be contiguous")
+        raise IllegalAction("the chosen regions must be contiguous: choose regions that border each other")
     regions = normalise(state.map, regions)
     names = tuple(game_map.region(r).colour for r in regions)
     state = dataclasses.replace(

@@ -73,7 +73,7 @@ def set_player(state: PowerGridState, seat: int, player: Player) -> PowerGridSta
 def owned(player: Player, plant: int) -> Holding:
     holding = player.holding(plant)
     if holding is None:
-        raise IllegalAction("you do not own plant {plant}", plant=plant)
+        raise IllegalAction("you do not own plant {plant}: use one of your own plants", plant=plant)
     return holding
 
 
@@ -84,14 +84,17 @@ def buy(state: PowerGridState, action: BuyResources) -> tuple[PowerGridState, li
     r = resource_index(action.resource)
     holding = owned(player, action.plant)
     if r not in PLANTS[action.plant].burns:
-        raise IllegalAction("plant {plant} does not burn {resource}", plant=action.plant, resource=action.resource)
+        raise IllegalAction("plant {plant} does not burn {resource}: choose a plant that burns it",
+                            plant=action.plant, resource=action.resource)
     if action.count < 1:
-        raise IllegalAction("buy at least one token")
+        raise IllegalAction("buy at least one token, or finish buying")
     if action.count > holding.room:
-        raise IllegalAction("plant {plant} has room for {room} more", plant=action.plant, room=holding.room)
+        raise IllegalAction("plant {plant} has room for {room} more: add at most {room}",
+                            plant=action.plant, room=holding.room)
     available = state.resources[r]
     if action.count > available:
-        raise IllegalAction("the market has only {count} {resource}", count=available, resource=action.resource)
+        raise IllegalAction("the market has only {count} {resource}: buy at most {count}",
+                            count=available, resource=action.resource)
     cost = TRACKS[r].cost(available, action.count)
     if cost > player.money:
         raise IllegalAction(
@@ -131,20 +134,22 @@ def move(state: PowerGridState, action: MoveResources) -> tuple[PowerGridState, 
     source = owned(player, action.from_plant)
     target = owned(player, action.to_plant)
     if action.from_plant == action.to_plant:
-        raise IllegalAction("move resources to another plant")
+        raise IllegalAction("resources move from one plant to another: choose two different plants")
     if r not in PLANTS[action.to_plant].burns:
-        raise IllegalAction("plant {plant} cannot store {resource}", plant=action.to_plant, resource=action.resource)
+        raise IllegalAction("plant {plant} cannot store {resource}: choose a plant that burns it",
+                            plant=action.to_plant, resource=action.resource)
     if action.count < 1:
-        raise IllegalAction("move at least one token")
+        raise IllegalAction("move at least one token: choose how many to move")
     if source.stock[r] < action.count:
         raise IllegalAction(
-            "plant {plant} holds only {count} {resource}",
+            "plant {plant} holds only {count} {resource}: move at most {count}",
             plant=action.from_plant,
             count=source.stock[r],
             resource=action.resource,
         )
     if target.room < action.count:
-        raise IllegalAction("plant {plant} has room for {room} more", plant=action.to_plant, room=target.room)
+        raise IllegalAction("plant {plant} has room for {room} more: add at most {room}",
+                            plant=action.to_plant, room=target.room)
     player = with_stock(player, action.from_plant, r, -action.count)
     player = with_stock(player, action.to_plant, r, action.count)
     state = set_player(state, seat, player)
