@@ -207,8 +207,10 @@ async def get_enrolment(sid: int, hub: HubDep, token: str | None = TokenQuery) -
 
     live = await host_session(hub, sid, token)
     found = await asyncio.to_thread(Enrolment.resume, hub.store, live.session.game.name)
+    # `active`: the controller's taps go to it now (after a restart the walk is in the store, but taps go to the
+    # game until the host continues it).
     return {"enrolment": None if found is None else found.view(), "controller": hub.board_input is not None,
-            "said": None}
+            "active": found is not None and hub.enrolling == found.game.name, "said": None}
 
 
 @router.post("/sessions/{sid}/enrolment", summary="Start, step or stop the guided enrolment of the game's deck")
@@ -238,4 +240,4 @@ async def step_enrolment(sid: int, body: EnrolmentStep, hub: HubDep) -> dict[str
         enrolment, said = await asyncio.to_thread(run)
         hub.enrolling = None if enrolment is None or enrolment.done else game
     return {"enrolment": None if enrolment is None else enrolment.view(), "controller": hub.board_input is not None,
-            "said": None if said is None else said.to_json()}
+            "active": hub.enrolling is not None, "said": None if said is None else said.to_json()}

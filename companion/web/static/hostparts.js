@@ -419,6 +419,8 @@ export function enrolPanel(s) {
         e.done ? null : h("button", { type: "button", class: "act", dataset: { do: "skip" }, onclick: () => step({ do: "skip" }) }, t("Skip")),
         h("button", { type: "button", class: "act", dataset: { do: "undo" }, disabled: e.asked === 0, onclick: () => step({ do: "undo" }) }, t("Undo the last")),
         h("button", { type: "button", class: "act", dataset: { do: "stop" }, onclick: () => step({ do: "stop" }) }, e.done ? t("Close") : t("Stop"))),
+      !e.done && data.controller && !data.active ? h("button", { type: "button", class: "act primary", dataset: { do: "continue" },
+        onclick: () => step({ do: "start" }) }, t("Continue with the controller")) : null,
       e.done ? null : h("p", { class: "muted" }, data.controller ? t("Lay each card on the controller's reader; OK, BACK and UNDO work there too.")
         : t("No controller is attached here: type each tag's UID.")),
       e.done ? null : form);
