@@ -82,7 +82,7 @@ def build(pins: dict[str, Any] | None = None) -> Design:
 
     # -- the Pico: every header pin, each GPIO on the net of its role ---------------------------------------
     roles: dict[int, str] = {}
-    for seat, gpio in enumerate(pins["seat_buttons"]["gpio"]):
+    for seat, gpio in enumerate(pins["seat_buttons"]["gpio"], start=1):  # nets numbered like the seat discs
         roles[gpio] = f"SEAT{seat}_IN"
     matrix = pins["key_matrix"]
     for row, gpio in enumerate(matrix["rows"]):
@@ -95,7 +95,7 @@ def build(pins: dict[str, Any] | None = None) -> Design:
         roles[reader[signal]] = f"RC_{signal.upper()}"
     pixels = pins["pixels"]
     roles[pixels["strip_gpio"]] = "PIX_STRIP_3V3"
-    for seat, gpio in enumerate(pixels["seat_gpio"]):
+    for seat, gpio in enumerate(pixels["seat_gpio"], start=1):
         if gpio != pixels["strip_gpio"]:
             roles[gpio] = f"PIX{seat}_3V3"
     pico_pins: list[tuple[int, str, str]] = []
@@ -124,9 +124,9 @@ def build(pins: dict[str, Any] | None = None) -> Design:
     add(P.SUPPLY_JACK, "5 V 2-3 A", "controller", {"+5V": "5V_EXT", "GND": "GND"})
     add(P.CAP_470U, "470u", "controller", {"+": "5V_LED", "-": "GND"})
 
-    # -- the level shifters: one buffered line per seat pixel and one for seat 0 and the strip ------------
+    # -- the level shifters: one buffered line per seat pixel and one for seat 1 and the strip ------------
     lines = [("PIX_STRIP", "PIX_STRIP_3V3")] + [
-        (f"PIX{seat}", f"PIX{seat}_3V3") for seat, gpio in enumerate(pixels["seat_gpio"])
+        (f"PIX{seat}", f"PIX{seat}_3V3") for seat, gpio in enumerate(pixels["seat_gpio"], start=1)
         if gpio != pixels["strip_gpio"]
     ]
     channels = [(1, 2, 3), (4, 5, 6), (10, 9, 8), (13, 12, 11)]  # (OE, A, Y) pin numbers per channel
@@ -147,10 +147,11 @@ def build(pins: dict[str, Any] | None = None) -> Design:
         two(P.RESISTOR_330, "330", f"{name}_5V", f"{name}_DATA")
 
     # -- seats: a button with a pull-up and a series resistor, a pixel on its own data line -----------------
-    for seat in range(len(pins["seat_buttons"]["gpio"])):
+    for index in range(len(pins["seat_buttons"]["gpio"])):
+        seat = index + 1  # as on the seat discs
         two(P.RESISTOR_1K, "1k", f"SEAT{seat}_IN", f"SEAT{seat}_BTN")
         two(P.RESISTOR_10K, "10k", f"SEAT{seat}_BTN", "3V3")
-        on_controller = pixels["seat_gpio"][seat] == pixels["strip_gpio"]
+        on_controller = pixels["seat_gpio"][index] == pixels["strip_gpio"]
         if on_controller:
             add(P.ARCADE, f"seat {seat}", "controller", {"1": f"SEAT{seat}_BTN", "2": "GND"})
             add(P.PIXEL, f"seat {seat}", "controller",
@@ -165,7 +166,7 @@ def build(pins: dict[str, Any] | None = None) -> Design:
         add(P.ARCADE, f"seat {seat}", f"seat {seat}", {"1": f"{far}_BTN", "2": f"{far}_GND"})
         add(P.PIXEL, f"seat {seat}", f"seat {seat}",
             {"VDD": f"{far}_5V", "VSS": f"{far}_GND", "DIN": f"{far}_DATA", "DOUT": None})
-    # the strip, chained after seat 0's pixel on the controller
+    # the strip, chained after seat 1's pixel on the controller
     two(P.RESISTOR_330, "330", "STRIP_CHAIN", "STRIP_DATA")
     add(P.STRIP_JACK, "strip", "controller", {"+5V": "5V_LED", "DATA": "STRIP_DATA", "GND": "GND"})
     add(P.STRIP, f"{pixels['strip_pixels']} pixels", "table edge", {"+5V": "5V_LED", "DIN": "STRIP_DATA", "GND": "GND"})
@@ -195,7 +196,7 @@ def build(pins: dict[str, Any] | None = None) -> Design:
     # Supplies: USB's VBUS and the Pico's 3V3 come from pins SKiDL knows; the rest are rails we declare.
     for name in ("GND", "5V_LED", "5V_EXT", "5V_USB_SOFT"):
         net(name).drive = POWER
-    for seat in range(len(pins["seat_buttons"]["gpio"])):
+    for seat in range(1, len(pins["seat_buttons"]["gpio"]) + 1):
         for rail in ("GND", "5V"):
             if f"S{seat}_{rail}" in nets:
                 net(f"S{seat}_{rail}").drive = POWER  # the seat end of a cable's power conductors

@@ -150,7 +150,7 @@ def test_every_buffer_pin_is_tied_and_every_buffer_decoupled(design):
 
 
 def test_seat_buttons_have_external_pull_ups_and_series_resistors(design):
-    for seat in range(7):
+    for seat in range(1, 8):
         on_button = others(design, f"SEAT{seat}_BTN", but="")
         assert ("R_1k", "2") in on_button and ("R_10k", "1") in on_button
         assert any(kind in ("SEAT_JACK", "ARCADE") for kind, _ in on_button)
