@@ -77,11 +77,13 @@ def build(state: PowerGridState, action: BuildCity) -> tuple[PowerGridState, lis
     if seat in here:
         raise IllegalAction("you already have a house in {city}; build in another city", city=name)
     if len(here) >= state.step:
-        raise IllegalAction("{city} is full: Step {step} allows {step} house(s) per city", city=name, step=state.step)
+        raise IllegalAction("{city} is full: Step {step} allows {step} house(s) per city; build in another city",
+                            city=name, step=state.step)
     price = SLOT_PRICES[len(here)] + connection_costs(state, seat)[city]
     if price > player.money:
         raise IllegalAction(
-            "{city} costs {price} Elektro; you have {money}", city=name, price=price, money=player.money
+            "{city} costs {price} Elektro; you have {money}: build a cheaper city, or finish building",
+            city=name, price=price, money=player.money
         )
     player = dataclasses.replace(player, money=player.money - price, cities=(*player.cities, city))
     state = set_player(state, seat, player)

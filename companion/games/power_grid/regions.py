@@ -61,7 +61,7 @@ def choose(state: PowerGridState, regions: tuple[str, ...]) -> tuple[PowerGridSt
     need = state.counts.regions
     if len(regions) != need:
         raise IllegalAction(
-            "{n} players play in {need} regions, not {chosen}", n=state.n, need=need, chosen=len(regions)
+            "{n} players play in {need} regions, not {chosen}: choose {need}", n=state.n, need=need, chosen=len(regions)
         )
     if not is_contiguous(state.map, regions):
         raise IllegalAction("the chosen regions must be contiguous: choose regions that border each other")

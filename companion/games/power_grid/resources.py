@@ -98,7 +98,7 @@ def buy(state: PowerGridState, action: BuyResources) -> tuple[PowerGridState, li
     cost = TRACKS[r].cost(available, action.count)
     if cost > player.money:
         raise IllegalAction(
-            "{count} {resource} cost {cost} Elektro; you have {money}",
+            "{count} {resource} cost {cost} Elektro; you have {money}: buy fewer",
             count=action.count,
             resource=action.resource,
             cost=cost,
