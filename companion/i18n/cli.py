@@ -56,11 +56,17 @@ def _extraction(quick: bool, play: bool = True) -> Any:
 
 
 def english_entries(found: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
-    """The English catalog's messages for the ids found: each id maps to itself, or to its plural forms."""
+    """The English catalog's messages for the ids found: each id maps to itself, or to its plural forms.
+
+    An id found as plain text (`_("{count} coin · {hand} in hand", count=…)` on the display) keeps the plural forms
+    the catalog already gives it as long as it has a `{count}`: that argument still picks the form at run time.
+    """
     out: dict[str, Any] = {}
     for msgid in sorted(found, key=lambda m: (m.lower(), m)):
         old = current.get(msgid)
-        if found[msgid].plural:
+        if isinstance(old, dict) and "{count}" in msgid:
+            out[msgid] = old
+        elif found[msgid].plural:
             out[msgid] = old if isinstance(old, dict) else {"one": msgid, "other": msgid}
         else:
             out[msgid] = msgid

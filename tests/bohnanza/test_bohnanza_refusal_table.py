@@ -101,7 +101,7 @@ REVIEWED = (
     '{card} is nowhere on this table',
     '{player} has no field {field}: only {count}',
     '{player} has no {bean} card in hand',
-    '{player} has only {coins} coins, so {amount} cannot be taken away: take away at most {coins}',
+    '{player} has only {count} coins, so {amount} cannot be taken away: take away at most {count}',
     '{player} holds only {count} cards: ask for fewer',
 )
 

@@ -103,9 +103,9 @@ def test_field_and_coin_refusals_carry_the_numbers():
     assert exc.params == {"count": 3}
     exc = refusal(IllegalAction, GAME.apply, table.state, CorrectCoins(HOST, player=1, delta=-7))
     assert exc.template == (
-        "{player} has only {coins} coins, so {amount} cannot be taken away: take away at most {coins}"
+        "{player} has only {count} coins, so {amount} cannot be taken away: take away at most {count}"
     )
-    assert exc.params == {"player": 1, "coins": 5, "amount": 7}
+    assert exc.params == {"player": 1, "count": 5, "amount": 7}
     assert exc.reason == "seat 2 has only 5 coins, so 7 cannot be taken away: take away at most 5"
 
 

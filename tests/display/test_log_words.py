@@ -72,3 +72,16 @@ def test_english_plurals_on_the_display_and_in_the_log_say_one_coin():
                     {"player": 0, "count": 3, "bean": "chili", "field": 2, "coins": 1}, catalog("en"), ["Ann"],
                     "bohnanza")
     assert line == "Ann harvested 3 Chili beans from field 2 for 1 coin"
+
+
+def test_a_winner_with_one_coin_or_one_point_reads_in_the_singular():
+    english = catalog("en")
+    assert log_line("{player} won with {count} coins", {"player": 0, "count": 1}, english, ["Ann"],
+                    "bohnanza") == "Ann won with 1 coin"
+    assert log_line("{player} won with {count} coins", {"player": 0, "count": 4}, english, ["Ann"],
+                    "bohnanza") == "Ann won with 4 coins"
+    assert log_line("{player} won with {count} points", {"player": 1, "count": 1}, english, ["Ann", "Bo"],
+                    "shifting_stones") == "Bo won with 1 point"
+    refusal = english.gettext("{player} has only {count} coins, so {amount} cannot be taken away: take away at most "
+                              "{count}", player="Ann", count=1, amount=3)
+    assert refusal == "Ann has only 1 coin, so 3 cannot be taken away: take away at most 1"

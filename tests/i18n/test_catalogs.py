@@ -161,3 +161,20 @@ def test_the_check_names_a_missing_translation_a_lost_placeholder_and_an_english
     problems = {(p.kind, p.msgid) for p in catalog_problems("bn", tmp_path)}
     assert problems == {("missing", "Your turn"), ("placeholders", "{player} passed on plant {plant}"),
                         ("untranslated", "Undo"), ("plural", "{count} card")}
+
+
+def test_extract_keeps_the_plural_forms_of_a_message_whose_count_picks_them():
+    """The display's `_("{count} coin · {hand} in hand", count=…)` is found as plain text; rewriting en.json must
+    keep its English forms ("1 coin", "2 coins"), so that `companion i18n extract` on an extracted catalog changes
+    nothing."""
+    from companion.i18n.cli import english_entries
+    from companion.i18n.extract import Found
+
+    forms = {"one": "{count} coin · {hand} in hand", "other": "{count} coins · {hand} in hand"}
+    current = {"{count} coin · {hand} in hand": forms, "Deck: {count}": "Deck: {count}", "Ready": {"one": "x"}}
+    found = {"{count} coin · {hand} in hand": Found(), "Deck: {count}": Found(), "Ready": Found()}
+    after = english_entries(found, current)
+    assert after["{count} coin · {hand} in hand"] == forms
+    assert after["Deck: {count}"] == "Deck: {count}"
+    assert after["Ready"] == "Ready"  # no {count}: nothing can pick a form, so the id is plain text
+    assert english_entries(found, after) == after

@@ -241,7 +241,12 @@ def test_the_host_renames_a_seat_and_changes_its_colour(client, new_session):
     bad = client.patch(f"/api/host/sessions/{seated.id}/seats/1", json={"token": seated.host, "colour": "red"})
     assert bad.status_code == 400 and "colour" in bad.json()["error"]
     missing = client.patch(f"/api/host/sessions/{seated.id}/seats/9", json={"token": seated.host, "name": "X"})
-    assert missing.status_code == 400 and "no seat 9" in missing.json()["error"]
+    # Seat 9 of the URL (0-based) is the host's seat 10; the answer counts from 1 like the host page.
+    assert missing.status_code == 400
+    assert missing.json()["error"] == "there is no seat 10: this table's seats are 1 to 3"
+    beyond = client.get(f"/api/host/sessions/{seated.id}/seats/3/view", params={"token": seated.host})
+    assert beyond.status_code == 400
+    assert beyond.json()["error"] == "there is no seat 4: this table's seats are 1 to 3"
 
 
 def test_the_lobby_creates_and_lists_sessions_with_the_server_token(client, new_session):

@@ -186,7 +186,7 @@ def end_game(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
     state = dataclasses.replace(state, step="over", to_reveal=0, offers=())
     result = standings(state)
     for seat in result["winners"]:
-        log.append(msg("{player} won with {coins} coins", player=seat, coins=result["scores"][seat]))
+        log.append(msg("{player} won with {count} coins", player=seat, count=result["scores"][seat]))
     return state
 
 

@@ -142,9 +142,9 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
         taken = -action.delta
         if len(p.coins) < taken:
             raise IllegalAction(
-                "{player} has only {coins} coins, so {amount} cannot be taken away: take away at most {coins}",
+                "{player} has only {count} coins, so {amount} cannot be taken away: take away at most {count}",
                 player=seat,
-                coins=len(p.coins),
+                count=len(p.coins),
                 amount=taken,
             )
         moved = p.coins[len(p.coins) - taken :]

@@ -65,7 +65,7 @@ def final_messages(state: StonesState) -> list[LogMessage]:
     won = winners(state)
     scores = totals(state)
     if len(won) == 1:
-        log.append(msg("{player} won with {score} points", player=won[0], score=scores[won[0]]))
+        log.append(msg("{player} won with {count} points", player=won[0], count=scores[won[0]]))
     else:
         log.append(msg("{players} shared the win with {score} points", players=tuple(won), score=scores[won[0]]))
     return log

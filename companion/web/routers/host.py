@@ -134,8 +134,11 @@ async def get_host_view(sid: int, hub: HubDep, token: str | None = TokenQuery) -
               "its phone's language")
 async def update_seat(sid: int, seat: int, body: SeatUpdate, hub: HubDep) -> dict[str, Any]:
     live = await host_session(hub, sid, body.token)
-    if seat not in [s.seat for s in hub.store.seats(sid)]:
-        raise MalformedAction("there is no seat {number}", number=seat)
+    seats = [s.seat for s in hub.store.seats(sid)]
+    if seat not in seats:
+        # The URL carries the 0-based seat; the host reads seats numbered from 1.
+        raise MalformedAction("there is no seat {number}: this table's seats are 1 to {last}", number=seat + 1,
+                              last=len(seats))
     if body.lang is not None and body.lang not in available():
         raise MalformedAction("no catalog for language {lang} (have: {langs})", lang=repr(body.lang),
                               langs=", ".join(available()))

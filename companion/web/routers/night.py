@@ -63,8 +63,11 @@ async def undo_to(sid: int, body: UndoTo, hub: HubDep) -> dict[str, Any]:
             "host can act for a player whose phone is not there")
 async def seat_view(sid: int, seat: int, hub: HubDep, token: str | None = TokenQuery) -> dict[str, Any]:
     live = await host_session(hub, sid, token)
-    if seat not in [s.seat for s in hub.store.seats(sid)]:
-        raise MalformedAction("there is no seat {number}", number=seat)
+    seats = [s.seat for s in hub.store.seats(sid)]
+    if seat not in seats:
+        # The URL carries the 0-based seat; the host reads seats numbered from 1.
+        raise MalformedAction("there is no seat {number}: this table's seats are 1 to {last}", number=seat + 1,
+                              last=len(seats))
     return await live.seat_envelope(seat)
 
 
