@@ -64,7 +64,8 @@ def test_a_tap_means_what_the_moment_needs():
         GAME.tag_action(state, "plant-27")
     with pytest.raises(IllegalAction, match="enroll this tag first"):
         GAME.tag_action(state, "bean-chili-1")
-    with pytest.raises(IllegalAction, match="the Step 3 card is still in the deck"):
+    with pytest.raises(IllegalAction, match="the Step 3 card is still in the deck: it comes up only as the top card; "
+                                            "tap the top card of the deck"):
         GAME.tag_action(state, "step-3")
     with pytest.raises(IllegalAction, match="the next card of the deck is plant 13, not the Step 3 card"):
         GAME.tag_action(play(state, OpenAuction(0, 3, 3), Pass(1), Pass(2)), "step-3")

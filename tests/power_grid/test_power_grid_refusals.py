@@ -31,18 +31,22 @@ def test_auction_refusals_carry_the_plant_and_the_amounts():
 def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     state = start(3, order=(0, 1, 2))
     exc = refusal(IllegalAction, GAME.tag_action, state, "step-3")
-    assert (exc.template, exc.params) == ("the Step 3 card is still in the deck", {})
+    assert (exc.template, exc.params) == ("the Step 3 card is still in the deck: it comes up only as the top card; "
+                                          "tap the top card of the deck", {})
     exc = refusal(IllegalAction, GAME.tag_action, state, "plant-27")
-    assert (exc.template, exc.params) == ("plant {plant} has not been drawn yet", {"plant": 27})
+    assert (exc.template, exc.params) == ("plant {plant} has not been drawn yet: it is hidden in the deck; tap the "
+                                          "top card of the deck or a plant of the market", {"plant": 27})
     drawing = play(state, OpenAuction(0, 3, 3), Pass(1), Pass(2))
     exc = refusal(IllegalAction, GAME.apply, drawing, RevealPlant(TABLE, 27))
-    assert exc.template == "the next card of the deck is plant {top}, not plant {plant}"
+    assert exc.template == "the next card of the deck is plant {top}, not plant {plant}: tap plant {top}"
     assert exc.params == {"top": 13, "plant": 27}
     exc = refusal(IllegalAction, GAME.tag_action, play(drawing, RevealPlant(TABLE, 13)), "plant-03")
-    assert exc.template == "plant {plant} belongs to {player}"
-    assert exc.params == {"plant": 3, "player": 0} and exc.reason == "plant 3 belongs to seat 1"
+    assert exc.template == ("plant {plant} belongs to {player} and is not for sale: choose a plant of the current "
+                            "market or the top card of the deck")
+    assert exc.params == {"plant": 3, "player": 0} and exc.reason.startswith("plant 3 belongs to seat 1 and is not for sale")
     exc = refusal(NotYourTurn, GAME.apply, drawing, OpenAuction(1, 4, 4))
-    assert (exc.template, exc.params) == ("waiting for the table to reveal the plant drawn from the deck", {})
+    assert (exc.template, exc.params) == ("waiting for the table to reveal the plant drawn from the deck: tap that "
+                                          "card, then play on", {})
     exc = refusal(IllegalAction, GAME.tag_action, state, "bean-chili-1")
     assert exc.params == {"card": "bean-chili-1"}
     assert exc.reason == "'bean-chili-1' is not a Power Grid card; enroll this tag first"

@@ -39,7 +39,8 @@ def open_auction(state: PowerGridState, action: OpenAuction) -> tuple[PowerGridS
     if action.plant not in current:
         if action.plant in state.market:
             if action.plant == STEP3:
-                raise IllegalAction("the Step 3 card is in the future market; only the current market is sold")
+                raise IllegalAction("the Step 3 card is in the future market and is never sold: choose a plant of the "
+                                    "current market")
             raise IllegalAction(
                 "plant {plant} is in the future market; only the current market is sold", plant=action.plant
             )

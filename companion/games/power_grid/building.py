@@ -72,7 +72,10 @@ def build(state: PowerGridState, action: BuildCity) -> tuple[PowerGridState, lis
     if game_map.city_region[city] not in state.regions:
         raise IllegalAction("{city} is outside the regions in play; build in a city of the chosen regions", city=name)
     if len(player.cities) >= HOUSES:
-        raise IllegalAction("you have built all your {houses} houses", houses=HOUSES)
+        raise IllegalAction(
+            "you have built all your {houses} houses: no more can be built; finish building",
+            houses=HOUSES
+        )
     here = state.occupants(city)
     if seat in here:
         raise IllegalAction("you already have a house in {city}; build in another city", city=name)

@@ -124,7 +124,8 @@ def place_of(state: PowerGridState, plant: int) -> tuple[Place, int]:
     if plant == STEP3:
         raise IllegalAction("the Step 3 card is not moved by a correction; undo to before it was drawn instead")
     if plant not in PLANTS:
-        raise IllegalAction("plant {plant} is not a plant of this game", plant=plant)
+        raise IllegalAction("plant {plant} is not a plant of this game: choose a number printed on one of its plant "
+                            "cards", plant=plant)
     if plant in state.market:
         return "market", 0
     seat = owner_of(state, plant)

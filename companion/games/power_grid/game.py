@@ -84,12 +84,12 @@ class PowerGrid(Game[PowerGridState]):
     # What the whole table may hear of a refusal: whose move it is, and the controller's own hints. Everything
     # about a player's money stays with whoever tried (money is hidden unless open_money).
     public_refusals = frozenset({
-        "waiting for the table to reveal the plant drawn from the deck",
-        "waiting for the host to choose the regions",
-        "no plant is to be drawn now",
+        "waiting for the table to reveal the plant drawn from the deck: tap that card, then play on",
+        "waiting for the host to choose the regions: the host's OK takes the companion's proposal",
+        "no plant is to be drawn now: the table taps a card only when the companion asks for the next plant",
         "it is {player}'s turn",
         "it is the turn of seats {players}",
-        "nobody may act now",
+        "nobody may act now: wait until the companion names whose turn it is",
         "draw the top plant of the deck and tap it first",
         "the host chooses the regions first: OK takes the companion's proposal",
         "buy resources on your phone; hold your seat button when you are done",
@@ -297,11 +297,14 @@ class PowerGrid(Game[PowerGridState]):
         if state.phase == "over":
             return NotYourTurn("the game is over: the host can start a new one")
         if seats == (TABLE,):
-            return NotYourTurn("waiting for the table to reveal the plant drawn from the deck")
+            return NotYourTurn("waiting for the table to reveal the plant drawn from the deck: tap that card, then "
+                               "play on")
         if seats == (HOST,):
-            return NotYourTurn("waiting for the host to choose the regions")
+            return NotYourTurn("waiting for the host to choose the regions: the host's OK takes the companion's "
+                               "proposal")
         if seat == TABLE:
-            return NotYourTurn("no plant is to be drawn now")
+            return NotYourTurn("no plant is to be drawn now: the table taps a card only when the companion asks for "
+                               "the next plant")
         if seat == HOST:
             return NotYourTurn("the host only chooses the regions and corrects money; the players make the moves")
         if not isinstance(seat, int) or not 0 <= seat < state.n:
@@ -322,7 +325,7 @@ class PowerGrid(Game[PowerGridState]):
             return NotYourTurn("{player} builds now; you build after them (reverse turn order)", player=players[0])
         if state.phase == "bureaucracy":
             return NotYourTurn("you have fired your plants this round; the others are firing theirs")
-        return NotYourTurn("nobody may act now")
+        return NotYourTurn("nobody may act now: wait until the companion names whose turn it is")
 
     def _dispatch(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
         phase = state.phase
@@ -365,7 +368,10 @@ class PowerGrid(Game[PowerGridState]):
                 return bureaucracy.fire(state, action)
             raise IllegalAction("now is the time to fire plants, not to {action}: fire your plants",
                                 action=kind_words(action))
-        raise IllegalAction("{action} is not possible now", action=kind_words(action))
+        raise IllegalAction(
+            "{action} is not possible now: choose one of the moves your phone offers",
+            action=kind_words(action)
+        )
 
     def _auction(self, state: PowerGridState, action: Action) -> tuple[PowerGridState, list[LogMessage]]:
         if state.discard is not None:

@@ -74,10 +74,19 @@ def check_reveal(state: PowerGridState, card: int) -> None:
     if len(candidates) == 1:
         top = candidates[0]
         if top == STEP3:
-            raise IllegalAction("the next card of the deck is the Step 3 card, not plant {plant}", plant=card)
+            raise IllegalAction(
+                "the next card of the deck is the Step 3 card, not plant {plant}: tap the Step 3 card",
+                plant=card
+            )
         if card == STEP3:
-            raise IllegalAction("the next card of the deck is plant {top}, not the Step 3 card", top=top)
-        raise IllegalAction("the next card of the deck is plant {top}, not plant {plant}", top=top, plant=card)
+            raise IllegalAction(
+                "the next card of the deck is plant {top}, not the Step 3 card: tap plant {top}",
+                top=top
+            )
+        raise IllegalAction(
+            "the next card of the deck is plant {top}, not plant {plant}: tap plant {top}",
+            top=top, plant=card
+        )
     raise not_available(state, card)
 
 
@@ -85,26 +94,41 @@ def not_available(state: PowerGridState, card: int) -> IllegalAction:
     """The refusal saying where a card is when it cannot be revealed or used ("plant 5 is already in the market")."""
     if card == STEP3:
         if STEP3 in state.market:
-            return IllegalAction("the Step 3 card is already in the market")
+            return IllegalAction("the Step 3 card is already in the market and is never sold: tap the top card of the "
+                                 "deck or a plant")
         if state.step3_out:
-            return IllegalAction("the Step 3 card was already removed from the game")
-        return IllegalAction("the Step 3 card is still in the deck")
+            return IllegalAction("the Step 3 card was already removed from the game: tap the top card of the deck or "
+                                 "a plant of the market")
+        return IllegalAction("the Step 3 card is still in the deck: it comes up only as the top card; tap the top "
+                             "card of the deck")
     if card in state.market:
         if row_of(state, card) == "current":
-            return IllegalAction("plant {plant} is already in the current market", plant=card)
-        return IllegalAction("plant {plant} is already in the future market", plant=card)
+            return IllegalAction("plant {plant} is already in the current market: auction it on your turn, or tap the "
+                                 "top card of the deck to draw", plant=card)
+        return IllegalAction("plant {plant} is already in the future market: it is sold once it moves to the current "
+                             "market; tap the top card of the deck", plant=card)
     for seat, p in enumerate(state.players):
         if p.holding(card) is not None:
-            return IllegalAction("plant {plant} belongs to {player}", plant=card, player=seat)
+            return IllegalAction("plant {plant} belongs to {player} and is not for sale: choose a plant of the "
+                                 "current market or the top card of the deck", plant=card, player=seat)
     if card in state.removed:
-        return IllegalAction("plant {plant} was removed from the game", plant=card)
+        return IllegalAction("plant {plant} was removed from the game and never returns: choose a plant of the market "
+                             "or the top card of the deck", plant=card)
     if card in state.setup_removed:
-        return IllegalAction("plant {plant} was removed from the game at setup", plant=card)
+        return IllegalAction("plant {plant} was removed from the game at setup and is out of this game: tap the top "
+                             "card of the deck", plant=card)
     if card in state.deck:
-        return IllegalAction("plant {plant} is in the deck but not on top", plant=card)
+        return IllegalAction(
+            "plant {plant} is in the deck but not on top: only the top card is drawn; tap that one",
+            plant=card
+        )
     if card in state.pool:
-        return IllegalAction("plant {plant} has not been drawn yet", plant=card)
-    return IllegalAction("plant {plant} is not a plant of this game", plant=card)
+        return IllegalAction("plant {plant} has not been drawn yet: it is hidden in the deck; tap the top card of the "
+                             "deck or a plant of the market", plant=card)
+    return IllegalAction(
+        "plant {plant} is not a plant of this game: choose a number printed on one of its plant cards",
+        plant=card
+    )
 
 
 def shuffle_deck(state: PowerGridState) -> PowerGridState:
