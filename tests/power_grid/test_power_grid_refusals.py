@@ -43,7 +43,8 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     exc = refusal(IllegalAction, GAME.tag_action, play(drawing, RevealPlant(TABLE, 13)), "plant-03")
     assert exc.template == ("plant {plant} belongs to {player} and is not for sale: choose a plant of the current "
                             "market or the top card of the deck")
-    assert exc.params == {"plant": 3, "player": 0} and exc.reason.startswith("plant 3 belongs to seat 1 and is not for sale")
+    assert exc.params == {"plant": 3, "player": 0}
+    assert exc.reason.startswith("plant 3 belongs to seat 1 and is not for sale")
     exc = refusal(NotYourTurn, GAME.apply, drawing, OpenAuction(1, 4, 4))
     assert (exc.template, exc.params) == ("waiting for the table to reveal the plant drawn from the deck: tap that "
                                           "card, then play on", {})
