@@ -40,7 +40,8 @@ def test_a_field_correction_sends_cards_taken_off_to_the_discard_pile():
 
 def test_field_corrections_refuse_what_cannot_be():
     table = digital(4, seed=3)
-    table.refuses(CorrectField(0, player=0, field=0, bean="red", count=1), "only the host corrects fields")
+    table.refuses(CorrectField(0, player=0, field=0, bean="red", count=1),
+                  "only the host corrects fields: ask the host")
     table.refuses(CorrectField(HOST, player=0, field=2, bean="red", count=1), "seat 1 has no field 3: only 2")
     table.refuses(CorrectField(HOST, player=0, field=0, bean="red", count=0), "field 1 of seat 1 is empty already")
     table.refuses(CorrectField(HOST, player=0, field=0, bean="coffee", count=1),
@@ -70,7 +71,7 @@ def test_a_hand_correction_adds_from_the_deck_to_the_back_and_returns_to_the_dec
     table.do(CorrectHand(HOST, player=1, bean="garden", change="remove"))
     assert table.hand(1) == hand and table.state.deck[-1] == wanted  # digital: back under the deck
     table.refuses(CorrectHand(HOST, player=1, bean="garden", change="remove"), "seat 2 has no garden card in hand")
-    table.refuses(CorrectHand(0, player=1, bean="garden", change="add"), "only the host corrects hands")
+    table.refuses(CorrectHand(0, player=1, bean="garden", change="add"), "only the host corrects hands: ask the host")
 
 
 def test_a_hand_correction_shows_the_table_neither_the_bean_nor_the_field_of_the_action():

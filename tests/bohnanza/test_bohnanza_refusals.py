@@ -43,7 +43,7 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     )
     exc = refusal(IllegalAction, GAME.apply, table.state, DrawBean(TABLE, "blue-02"))
     assert (exc.template, exc.params) == (
-        "{card} is in {player}'s hand, not in the draw deck",
+        "{card} is in {player}'s hand, not in the draw deck: tap the card taken from the draw deck",
         {"card": "Blue Bean 2 of 20", "player": 1},
     )
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "PG13")

@@ -15,9 +15,12 @@ from companion.i18n import N_
 
 def _check_bean(state: BohnanzaState, bean: str) -> None:
     if bean not in BEANS:
-        raise IllegalAction("there is no bean called {bean}", bean=bean)
+        raise IllegalAction("there is no bean called {bean}: choose a bean of this game", bean=bean)
     if bean not in beans_in_play(len(state.players)):
-        raise IllegalAction("{bean} beans are not played with {count} players", bean=bean, count=len(state.players))
+        raise IllegalAction(
+            "{bean} beans are not played with {count} players: choose a bean of this game",
+            bean=bean, count=len(state.players)
+        )
 
 
 def _take_from_deck(deck: tuple[str, ...], bean: str) -> tuple[tuple[str, ...], str | None]:
@@ -49,24 +52,28 @@ def _after_deck_change(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaS
 
 def apply_correct_field(state: BohnanzaState, action: CorrectField, log: list[LogMessage]) -> BohnanzaState:
     if action.seat != HOST:
-        raise IllegalAction("only the host corrects fields")
+        raise IllegalAction("only the host corrects fields: ask the host")
     seat = check_seat(state, action.player)
     p = state.players[seat]
     if not 0 <= action.field < len(p.fields):
-        raise IllegalAction("{player} has no field {field}: only {count}", player=seat, field=action.field + 1,
-                            count=len(p.fields))
+        raise IllegalAction("{player} has no field {field}: only {count}; choose one of those", player=seat,
+                            field=action.field + 1, count=len(p.fields))
     if action.count < 0:
-        raise IllegalAction("a field cannot hold fewer than 0 cards")
+        raise IllegalAction("a field cannot hold fewer than 0 cards: set 0 to empty it")
     held = p.fields[action.field]
     if action.count == 0:
         if not held:
-            raise IllegalAction("field {field} of {player} is empty already", field=action.field + 1, player=seat)
+            raise IllegalAction(
+                "field {field} of {player} is empty already: nothing to correct; choose another field",
+                field=action.field + 1, player=seat
+            )
         keep: tuple[str, ...] = ()
     else:
         _check_bean(state, action.bean)
         if held and bean_of(held[0]) == action.bean:
             if len(held) == action.count:
-                raise IllegalAction("field {field} of {player} holds {count} {bean} cards already",
+                raise IllegalAction("field {field} of {player} holds {count} {bean} cards already: nothing to "
+                                    "correct; choose another count",
                                     field=action.field + 1, player=seat, count=action.count, bean=action.bean)
             keep = held[: action.count]
         else:
@@ -88,7 +95,8 @@ def apply_correct_field(state: BohnanzaState, action: CorrectField, log: list[Lo
         deck, card = _take_from_deck(deck, action.bean)
         if card is None:
             raise IllegalAction("only {available} more {bean} cards are on the discard pile and in the deck, not "
-                                "{count}", available=len(added), bean=action.bean, count=missing)
+                                "{count}: add at most {available}", available=len(added), bean=action.bean,
+                                count=missing)
         added.append(card)
     fields = list(p.fields)
     fields[action.field] = (*keep, *added)
@@ -104,7 +112,7 @@ def apply_correct_field(state: BohnanzaState, action: CorrectField, log: list[Lo
 
 def apply_correct_hand(state: BohnanzaState, action: CorrectHand, log: list[LogMessage]) -> BohnanzaState:
     if action.seat != HOST:
-        raise IllegalAction("only the host corrects hands")
+        raise IllegalAction("only the host corrects hands: ask the host")
     seat = check_seat(state, action.player)
     if state.step == "deal":
         raise IllegalAction("the table is still dealing; tap the dealt cards (undo a wrong tap) and correct the "
@@ -114,7 +122,7 @@ def apply_correct_hand(state: BohnanzaState, action: CorrectHand, log: list[LogM
     if action.change == "add":
         deck, card = _take_from_deck(state.deck, action.bean)
         if card is None:
-            raise IllegalAction("no {bean} card is left in the deck", bean=action.bean)
+            raise IllegalAction("no {bean} card is left in the deck: choose another bean", bean=action.bean)
         state = dataclasses.replace(state, deck=deck)
         state = with_player(state, seat, hand=(*p.hand, card))
         # Which bean it was stays with the player (and the host who chose it); the table learns the hand's size.
@@ -123,7 +131,10 @@ def apply_correct_hand(state: BohnanzaState, action: CorrectHand, log: list[LogM
     elif action.change == "remove":
         at = next((i for i in range(len(p.hand) - 1, -1, -1) if bean_of(p.hand[i]) == action.bean), None)
         if at is None:
-            raise IllegalAction("{player} has no {bean} card in hand", player=seat, bean=action.bean)
+            raise IllegalAction(
+                "{player} has no {bean} card in hand: remove a bean the hand holds",
+                player=seat, bean=action.bean
+            )
         card = p.hand[at]
         state = with_player(state, seat, hand=p.hand[:at] + p.hand[at + 1 :])
         state = dataclasses.replace(state, deck=_into_deck(state, card))

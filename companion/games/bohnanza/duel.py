@@ -40,7 +40,8 @@ def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessag
             state = dataclasses.replace(state, step="plant")
         return state
     if state.step != "plant":
-        raise IllegalAction("a hand card may be discarded only after planting from the hand, before turning up")
+        raise IllegalAction("a hand card may be discarded only after planting from the hand, before turning up: "
+                            "discard one next turn, after planting from your hand")
     hand = state.players[seat].hand
     if action.card not in hand:
         raise IllegalAction("{card} is not in your hand: discard a card from your hand", card=card_label(action.card))
@@ -57,7 +58,8 @@ def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessag
 def apply_end_planting(state: BohnanzaState, action: EndPlanting, log: list[LogMessage]) -> BohnanzaState:
     seat = check_seat(state, action.seat)
     if seat != state.active or state.step != "duel_plant":
-        raise IllegalAction("only the active player in the duel ends planting the turned-up cards")
+        raise IllegalAction("only the active player in the duel ends planting the turned-up cards: choose a move your "
+                            "phone shows")
     left = tuple(bean_of(c) for c in state.face_up)
     log.append(msg("{player} left {beans} to the opponent", player=seat, beans=left))
     if state.last_turn:

@@ -85,7 +85,8 @@ def _take_from(state: BohnanzaState, seat: int, place: str, card: str) -> Bohnan
 def apply_turn_up(state: BohnanzaState, action: TurnUpCards, log: list[LogMessage]) -> BohnanzaState:
     seat = check_seat(state, action.seat)
     if seat != state.active or state.step != "plant":
-        raise IllegalAction("only the active player turns up the cards, after planting from the hand")
+        raise IllegalAction("only the active player turns up the cards, after planting from the hand: choose a move "
+                            "your phone shows")
     if not may_turn_up(state):
         raise IllegalAction("plant the front card of your hand first")
     state = dataclasses.replace(state, step="turn_up", to_reveal=state.count.turn_up)

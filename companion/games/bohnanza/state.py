@@ -198,7 +198,10 @@ def place_of(state: BohnanzaState, card: str) -> tuple[Place, dict[str, int]]:
             return "coins", {"player": seat}
         if card in p.set_aside:
             return "set_aside", {"player": seat}
-    raise IllegalAction("{card} is nowhere on this table", card=card)
+    raise IllegalAction(
+        "{card} is nowhere on this table: its bean is not played in this game; tap a card of this game",
+        card=card
+    )
 
 
 # Refusals that say where a card is: one whole sentence per place (never a phrase put into a sentence), so each
@@ -207,14 +210,14 @@ Ending = Literal["over", "reveal", "nothing", "not_in_deck"]
 CARD_IS: dict[Ending, dict[Place, str]] = {
     # A tap after the game ended.
     "over": {
-        "deck": N_("the game is over; {card} is in the draw deck"),
-        "discard": N_("the game is over; {card} is on the discard pile"),
-        "removed": N_("the game is over; {card} is out of the game"),
-        "face_up": N_("the game is over; {card} is face up on the table"),
-        "hand": N_("the game is over; {card} is in {player}'s hand"),
-        "field": N_("the game is over; {card} is in {player}'s field {field}"),
-        "coins": N_("the game is over; {card} is among {player}'s coins"),
-        "set_aside": N_("the game is over; {card} is set aside by {player}"),
+        "deck": N_("the game is over; {card} is in the draw deck: the host can start a new game"),
+        "discard": N_("the game is over; {card} is on the discard pile: the host can start a new game"),
+        "removed": N_("the game is over; {card} is out of the game: the host can start a new game"),
+        "face_up": N_("the game is over; {card} is face up on the table: the host can start a new game"),
+        "hand": N_("the game is over; {card} is in {player}'s hand: the host can start a new game"),
+        "field": N_("the game is over; {card} is in {player}'s field {field}: the host can start a new game"),
+        "coins": N_("the game is over; {card} is among {player}'s coins: the host can start a new game"),
+        "set_aside": N_("the game is over; {card} is set aside by {player}: the host can start a new game"),
     },
     # A tap while the table is to reveal a card from the deck (a card in the deck is the one revealed).
     "reveal": {
@@ -228,24 +231,30 @@ CARD_IS: dict[Ending, dict[Place, str]] = {
     },
     # A tap of a card that is nobody's to plant now.
     "nothing": {
-        "deck": N_("{card} is in the draw deck; a tap of it means nothing now"),
-        "discard": N_("{card} is on the discard pile; a tap of it means nothing now"),
-        "removed": N_("{card} is out of the game; a tap of it means nothing now"),
-        "face_up": N_("{card} is face up on the table; a tap of it means nothing now"),
-        "hand": N_("{card} is in {player}'s hand; a tap of it means nothing now"),
-        "field": N_("{card} is in {player}'s field {field}; a tap of it means nothing now"),
-        "coins": N_("{card} is among {player}'s coins; a tap of it means nothing now"),
-        "set_aside": N_("{card} is set aside by {player}; a tap of it means nothing now"),
+        "deck": N_("{card} is in the draw deck; a tap of it means nothing now: tap only the card you are planting"),
+        "discard": N_("{card} is on the discard pile; a tap of it means nothing now: tap only the card you are "
+                      "planting"),
+        "removed": N_("{card} is out of the game; a tap of it means nothing now: tap only the card you are planting"),
+        "face_up": N_("{card} is face up on the table; a tap of it means nothing now: tap only the card you are "
+                      "planting"),
+        "hand": N_("{card} is in {player}'s hand; a tap of it means nothing now: tap only the card you are planting"),
+        "field": N_("{card} is in {player}'s field {field}; a tap of it means nothing now: tap only the card you are "
+                    "planting"),
+        "coins": N_("{card} is among {player}'s coins; a tap of it means nothing now: tap only the card you are "
+                    "planting"),
+        "set_aside": N_("{card} is set aside by {player}; a tap of it means nothing now: tap only the card you are "
+                        "planting"),
     },
     # The table revealed a card that is not in the deck (so never "deck").
     "not_in_deck": {
-        "discard": N_("{card} is on the discard pile, not in the draw deck"),
-        "removed": N_("{card} is out of the game, not in the draw deck"),
-        "face_up": N_("{card} is face up on the table, not in the draw deck"),
-        "hand": N_("{card} is in {player}'s hand, not in the draw deck"),
-        "field": N_("{card} is in {player}'s field {field}, not in the draw deck"),
-        "coins": N_("{card} is among {player}'s coins, not in the draw deck"),
-        "set_aside": N_("{card} is set aside by {player}, not in the draw deck"),
+        "discard": N_("{card} is on the discard pile, not in the draw deck: tap the card taken from the draw deck"),
+        "removed": N_("{card} is out of the game, not in the draw deck: tap the card taken from the draw deck"),
+        "face_up": N_("{card} is face up on the table, not in the draw deck: tap the card taken from the draw deck"),
+        "hand": N_("{card} is in {player}'s hand, not in the draw deck: tap the card taken from the draw deck"),
+        "field": N_("{card} is in {player}'s field {field}, not in the draw deck: tap the card taken from the draw "
+                    "deck"),
+        "coins": N_("{card} is among {player}'s coins, not in the draw deck: tap the card taken from the draw deck"),
+        "set_aside": N_("{card} is set aside by {player}, not in the draw deck: tap the card taken from the draw deck"),
     },
 }
 
