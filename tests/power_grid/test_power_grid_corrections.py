@@ -11,7 +11,7 @@ from pg_invariants import plants_conserved, resources_conserved
 from pg_table import GAME, city, plants_of, position, start, stock_of
 
 from companion.core import HOST, IllegalAction
-from companion.games.power_grid.actions import CorrectHouse, CorrectStock, MovePlant, SwapPlants
+from companion.games.power_grid.actions import AdjustMoney, CorrectHouse, CorrectStock, MovePlant, SwapPlants
 from companion.games.power_grid.data import PLANTS, STEP3
 from companion.games.power_grid.resources import supply
 
@@ -126,7 +126,9 @@ def test_the_plant_limit_holds_for_corrections():
     refused(state, MovePlant(HOST, plant=three[0], owner=0), f"plant {three[0]} belongs to seat 1 already")
     refused(state, MovePlant(HOST, plant=STEP3, owner=0), "the Step 3 card is not moved by a correction")
     refused(state, MovePlant(HOST, plant=2, owner=0), "plant 2 is not a plant of this game")
-    refused(state, MovePlant(HOST, plant=3, owner=7), "there is no seat 7")
+    # The seat of the action counts from 0; the refusal counts players from 1, as the host reads them.
+    refused(state, MovePlant(HOST, plant=3, owner=7), "there is no player 8: the players are 1 to 3")
+    refused(state, AdjustMoney(HOST, 3, 5), "there is no player 4: the players are 1 to 3")
     # A swap keeps the count: the player hands 14 back to the market and takes 3.
     state, log = fixed(state, SwapPlants(HOST, plant=three[2], other=3))
     assert plants_of(state, 0) == [3, *three[:2]] and three[2] in state.market

@@ -79,7 +79,6 @@ REVIEWED = (
     "there is no map '{map}': choose germany or usa",
     'there is no player {seat}: the players are 1 to {count}',
     "there is no resource '{resource}' (resources: coal, oil, garbage, uranium)",
-    'there is no seat {number}',
     'those plants burn {amount} coal and oil in all and you hold {held}: fire fewer plants',
     'those plants need {amount} {resource} and you hold {held}: fire fewer plants',
     'those plants would burn {amount} {resource} and you hold {held}: let the hybrids burn {suggested} coal and {oil} oil instead',  # noqa: E501

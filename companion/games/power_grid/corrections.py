@@ -29,7 +29,9 @@ def _host(action: Any) -> None:
 
 def _seat(state: PowerGridState, seat: object) -> int:
     if not isinstance(seat, int) or not 0 <= seat < state.n:
-        raise IllegalAction("there is no seat {number}", number=str(seat))
+        # A correction names a seat from 0; the host reads players numbered from 1.
+        raise IllegalAction("there is no player {seat}: the players are 1 to {count}",
+                            seat=seat + 1 if isinstance(seat, int) else str(seat), count=state.n)
     return seat
 
 

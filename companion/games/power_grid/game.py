@@ -392,7 +392,8 @@ class PowerGrid(Game[PowerGridState]):
         if action.seat != HOST:
             raise IllegalAction("only the host corrects money: ask the host")
         if not 0 <= action.target < state.n:
-            raise IllegalAction("there is no seat {number}", number=action.target)
+            raise IllegalAction("there is no player {seat}: the players are 1 to {count}", seat=action.target + 1,
+                                count=state.n)
         if abs(action.delta) > MAX_CORRECTION:
             raise IllegalAction("a correction is at most {limit} Elektro either way: make a bigger one in steps",
                                 limit=MAX_CORRECTION)
