@@ -10,7 +10,7 @@ from stones_table import play
 from companion.games.shifting_stones import GAME
 from companion.games.shifting_stones.best_turn import best_turn, best_turn_checked
 from companion.games.shifting_stones.hints import advice
-from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, random_grid
+from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, matches, random_grid
 from companion.games.shifting_stones.state import StonesState
 
 
@@ -63,3 +63,17 @@ def test_a_small_hand_within_the_budget_is_exact():
     for seed in range(5):
         hints = advice(with_hand(4, seed), 0, budget=30.0)
         assert hints["best_turn"]["exact"] is True
+
+
+def test_a_huge_hand_whose_time_is_up_at_once_gets_the_plan_that_needs_no_search():
+    # The greedy start walks every card's route (its size cubed in distances): it too stops at the first look that
+    # says the time is up, leaving what shows now or the best card in reach, never a walk of many cards.
+    for seed in range(3):
+        state = with_hand(68, seed)
+        patterns = [PATTERNS[c] for c in state.players[0].hand]
+        looks = iter(range(10**9))
+        plan, exact = best_turn_checked(state.codes(), patterns, out_of_time=lambda looks=looks: next(looks) >= 0)
+        assert exact is False
+        assert next(looks) == 1  # one look, and the search did not go on
+        showing = sum(1 for p in patterns if matches(state.codes(), p))
+        assert len(plan.scores) <= showing + 1

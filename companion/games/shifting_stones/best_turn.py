@@ -93,6 +93,7 @@ class _TurnSearch:
         self.out_of_time = out_of_time
         self.clock_mask = 15 if self.size <= 8 else 0
         self.exact = True
+        self.stopped = False  # the greedy start ran out of positions or time
         self.reach: list[int] = []
 
     def _found(self, plan: Plan) -> None:
@@ -139,6 +140,12 @@ class _TurnSearch:
             first = [0 if start_shown >> i & 1 else -1 for i in range(size)]
             target = goal
             while True:
+                # A large hand's walks cost its size cubed: they share the search's budget (each step a position),
+                # and walks cut short leave the best plan found so far (the search then stops at once).
+                self.nodes += 1
+                if self.nodes > self.max_nodes or (self.out_of_time is not None and self.out_of_time()):
+                    self.stopped = True
+                    return best
                 if len(path) + cards[target].distance(g) >= size:
                     break
                 tail = route(unpack(g), cards[target].pattern)
@@ -170,6 +177,8 @@ class _TurnSearch:
         seed = self._greedy()
         if seed.points > 0:
             self.best = self.seed = seed
+        if self.stopped:
+            raise _OutOfNodes
         for limit in range(self.size):
             if self.seed is not None:
                 # Before the seed's own number of moves, a plan as good as it is better (it needs fewer moves).
