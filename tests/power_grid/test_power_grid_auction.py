@@ -175,6 +175,18 @@ def test_resources_move_between_own_plants_at_any_time():
         GAME.apply(moved, MoveResources(2, 4, 8, "coal", 1))
 
 
+def test_the_player_choosing_a_plant_may_move_resources_too_and_keeps_the_turn():
+    # RULINGS: at any time, so also on one's own turn to open an auction or to bid.
+    state = position(later_round(), players={0: {"plants": [(4, {"coal": 2}), 8]}})
+    assert GAME.current_seats(state) == (0,)
+    assert MoveResources(0, 4, 8, "coal", 2) in GAME.legal_actions(state, 0)
+    moved = play(state, MoveResources(0, 4, 8, "coal", 2))
+    assert stock_of(moved, 0, 8) == (2, 0, 0, 0) and GAME.current_seats(moved) == (0,)
+    assert moved.auction is None and moved.phase == "auction"
+    assert set(GAME.legal_actions(moved, 0)) - set(GAME.legal_actions(state, 0)) <= {
+        a for a in GAME.legal_actions(moved, 0) if isinstance(a, MoveResources)}
+
+
 def accepted_moves(state, seat):
     """Every move of tokens between the seat's plants that the engine accepts now (counts 0 to 7 tried)."""
     plants = [h.plant for h in state.players[seat].plants]

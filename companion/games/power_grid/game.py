@@ -228,11 +228,14 @@ class PowerGrid(Game[PowerGridState]):
             if state.auction is not None:
                 out += [Bid(seat, a) for a in auction.bid_amounts(state.auction.price + 1, player.money)]
                 out.append(Pass(seat))
-                return out
-            for plant in state.current_market():
-                out += [OpenAuction(seat, plant, b) for b in auction.bid_amounts(plant, player.money)]
-            if not auction.must_buy(state, seat):
-                out.append(DeclineToOpen(seat))
+            else:
+                for plant in state.current_market():
+                    out += [OpenAuction(seat, plant, b) for b in auction.bid_amounts(plant, player.money)]
+                if not auction.must_buy(state, seat):
+                    out.append(DeclineToOpen(seat))
+            # Resources move at any time (RULINGS), also on one's own turn to bid or choose.
+            if state.moves < resources.MOVES_OFFERED:
+                out += resources.move_options(player, seat)
             return out
         if phase == "resources":
             out += resources.buy_options(state, seat)
@@ -341,7 +344,7 @@ class PowerGrid(Game[PowerGridState]):
             raise IllegalAction("the host chooses the regions; players make every other move")
         if isinstance(action, ChooseRegions):
             return regions.choose(state, tuple(action.regions))
-        if phase == "auction":
+        if phase == "auction" and not (isinstance(action, MoveResources) and state.discard is None):
             return self._auction(state, action)
         if isinstance(action, MoveResources):
             return resources.move(state, action)
