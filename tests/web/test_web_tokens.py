@@ -28,6 +28,8 @@ ENDPOINTS = [
     ("POST", "/api/host/sessions/{sid}/end", HOST),
     ("GET", "/api/host/sessions/{sid}/tags", HOST),
     ("POST", "/api/host/sessions/{sid}/tags", HOST),
+    ("GET", "/api/host/sessions/{sid}/enrolment", HOST),
+    ("POST", "/api/host/sessions/{sid}/enrolment", HOST),
     ("GET", "/api/host/sessions/{sid}/history", HOST),
     ("GET", "/api/host/sessions/{sid}/history/{seq}/undo", HOST),
     ("POST", "/api/host/sessions/{sid}/undo-to", HOST),
@@ -86,6 +88,8 @@ def body_for(method, path, sid, token):
         return {"token": token, "level": "easy"}
     if "/seats/" in path:
         return {"token": token, "name": "Mallory"}
+    if path.endswith("/enrolment"):
+        return {"token": token, "do": "start"}
     if path.endswith("/tags"):
         return {"token": token, "uid": "04A1B2C3", "card": "1"}
     return {"token": token}
