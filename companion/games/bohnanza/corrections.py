@@ -41,7 +41,8 @@ def _into_deck(state: BohnanzaState, card: str) -> tuple[str, ...]:
     return (*state.deck, card)
 
 
-def _after_deck_change(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
+def after_deck_change(state: BohnanzaState, log: list[LogMessage]) -> BohnanzaState:
+    """A host correction that took the deck's last card exhausts it, as any draw would."""
     if not state.deck and state.step not in ("deal", "over"):
         # The correction took the deck's last card: that is an exhaustion like any other.
         from companion.games.bohnanza.deck import advance, exhaust  # here: the deck module imports the rules
@@ -107,7 +108,7 @@ def apply_correct_field(state: BohnanzaState, action: CorrectField, log: list[Lo
     else:
         log.append(msg("The host set field {field} of {player} to {bean} × {count}", field=action.field + 1,
                        player=seat, bean=action.bean, count=action.count))
-    return _after_deck_change(state, log)
+    return after_deck_change(state, log)
 
 
 def apply_correct_hand(state: BohnanzaState, action: CorrectHand, log: list[LogMessage]) -> BohnanzaState:
@@ -144,7 +145,7 @@ def apply_correct_hand(state: BohnanzaState, action: CorrectHand, log: list[LogM
         raise IllegalAction("a hand correction adds a card or removes one, not {change}", change=str(action.change))
     log.append(msg("The host corrected the hand of {player}: {count} cards now", player=seat,
                    count=len(state.players[seat].hand)))
-    return _after_deck_change(state, log)
+    return after_deck_change(state, log)
 
 
 def correction_forms(state: BohnanzaState) -> dict[str, dict[str, Any]]:

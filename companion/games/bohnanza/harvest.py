@@ -8,6 +8,7 @@ from typing import Any
 from companion.core import HOST, IllegalAction, LogMessage, msg
 from companion.games.bohnanza.actions import BuyField, CorrectCoins, Harvest
 from companion.games.bohnanza.beans import BEANS, bean_of
+from companion.games.bohnanza.corrections import after_deck_change
 from companion.games.bohnanza.state import BohnanzaState, Player, check_seat, with_player
 
 
@@ -158,12 +159,7 @@ def apply_correct_coins(state: BohnanzaState, action: CorrectCoins, log: list[Lo
             coins=len(state.players[seat].coins),
         )
     )
-    if not state.deck and state.step not in ("deal", "over"):
-        # The correction took the deck's last card: that is an exhaustion like any other.
-        from companion.games.bohnanza.deck import advance, exhaust  # here: the deck module imports this one
-
-        state = advance(exhaust(state, log), log)
-    return state
+    return after_deck_change(state, log)
 
 
 def standings(state: BohnanzaState) -> dict[str, Any]:
