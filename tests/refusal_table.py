@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from companion.i18n.extract import ROOT, _literals, _name, python_files, refusal_classes
@@ -22,3 +23,19 @@ def refusal_templates(game: str) -> set[str]:
             if isinstance(node, ast.Call) and node.args and _name(node.func) in refusals:
                 found.update(_literals(node.args[0]))
     return found
+
+
+# A seat named by its number or by a seat param, except in "there is no seat N" / "no player N" (a seat that does not
+# exist can only be named by its number): players are named through {player}, which the clients show as the name.
+SEAT_BY_NUMBER = re.compile(r"(?<!no )(?<!no player )\bseats? (\d|\{(player|players|active|seat)\})")
+
+
+def unreviewed(game: str, reviewed: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """(refusals raised but not in the reviewed table, reviewed refusals no longer raised), each sorted."""
+    found = refusal_templates(game)
+    return sorted(found - set(reviewed)), sorted(set(reviewed) - found)
+
+
+def seats_by_number(templates: tuple[str, ...]) -> list[str]:
+    """The templates that name a seat by number instead of by the player's name."""
+    return [t for t in templates if SEAT_BY_NUMBER.search(t)]
