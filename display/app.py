@@ -5,11 +5,13 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
+import threading
+import time
 from typing import Any
 
 import pygame
 
-from display.i18n import _
+from display.i18n import _, language, western_digits
 from display.keys import press_for_key
 from display.model import DisplayModel
 from display.render import Context
@@ -18,12 +20,20 @@ from display.render.widgets import Painter
 from display.scenes import Scene, SceneStack
 from display.scenes.table import ChoicesOverlay, GameScene, JoinOverlay, LobbyScene, SummaryScene
 
-# The longest the loop sleeps with nothing to do: it wakes at once for any event or message anyway.
+# The longest the loop sleeps with nothing to do: it wakes at once for any message anyway.
 IDLE_WAIT_MS = 5000
+# SDL hands over a key or a touch only when asked, and pygame's own wait asks every millisecond (about 1.6 % of a
+# core here, more on a Pi). Idle, the loop asks every IDLE_POLL_MS and sleeps in between (a server message still
+# wakes it at once); for BUSY_SECONDS after a key or a touch it waits the pygame way, for quick answers to the next.
+IDLE_POLL_MS = 20
+BUSY_SECONDS = 2.0
 # The keys that are the controller's (sent to the server's input router), and a seat key's double press.
 CONTROLLER_KEYS = frozenset({"seat", "pad", "ok", "back", "undo"})
 DOUBLE_SECONDS = 0.3
 BASE_SCENES: dict[str, type[Scene]] = {"lobby": LobbyScene, "game": GameScene, "summary": SummaryScene}
+# The events that are a person at the screen (after one the loop answers the next at once, see BUSY_SECONDS).
+INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.FINGERDOWN, pygame.FINGERUP, pygame.MOUSEMOTION, pygame.FINGERMOTION})
 
 
 class Screen:
@@ -54,6 +64,9 @@ class Screen:
             self.stack.pop(self.model)
 
     def render(self, force: bool = False) -> list[pygame.Rect]:
+        if self.painter.language != (language(), western_digits()):
+            # Another language: other fonts, other texts, so every layer and sprite is painted again.
+            self.resize(self.surface)
         self.sync_scene()
         return self.stack.draw(self.surface, self.ctx, force)
 
@@ -69,7 +82,11 @@ class DisplayApp:
         self.size = size
         self.fullscreen = fullscreen
         self.running = False
-        self.frames = 0
+        self.frames = 0  # frames that drew something
+        self.renders = 0  # times the loop looked for changed panels (an idle wake does not)
+        self.polls = 0  # times the loop asked SDL for input
+        self._woken = threading.Event()  # set by `deliver`, from any thread
+        self._last_input = -BUSY_SECONDS
         self._last_seat_press: tuple[Any, float] | None = None
         pygame.display.init()
         pygame.font.init()
@@ -86,37 +103,69 @@ class DisplayApp:
     def deliver(self, message: dict[str, Any]) -> None:
         """Safe from any thread: queue the message and wake the loop."""
         self.inbox.put(message)
+        self._woken.set()
         if pygame.display.get_init():
             # A full event queue means the loop is awake anyway and drains the inbox.
             with contextlib.suppress(pygame.error):
                 pygame.event.post(pygame.event.Event(self._wake))
 
-    def _drain(self) -> None:
+    def _drain(self) -> bool:
+        """Apply every queued message; whether there was any."""
+        applied = False
         while True:
             try:
                 message = self.inbox.get_nowait()
             except queue.Empty:
-                return
+                return applied
             self.model.apply_message(message)
+            applied = True
 
     # -- the loop ----------------------------------------------------------------------------------
     def step(self, timeout_ms: int | None = None) -> list[pygame.Rect]:
-        """Wait for something (at most until the next toast expires), handle it, redraw what changed."""
+        """Wait for something (at most until the next toast expires), handle it, redraw what changed.
+
+        A wake with nothing to do (the wait ran out, no event, no message, no toast expired) draws nothing and does
+        not even look for changed panels."""
         deadline = self.model.next_deadline()
         wait = IDLE_WAIT_MS if timeout_ms is None else timeout_ms
         if deadline is not None:
             wait = max(1, min(wait, int((deadline - self.model.clock()) * 1000) + 1))
-        event = pygame.event.wait(wait)
-        events = [event, *pygame.event.get()]
+        events = self._wait(wait)
         for e in events:
             self.handle(e)
-        self._drain()
-        self.model.expire()
+        drained = self._drain()
+        expired = self.model.expire()
+        if not (events or drained or expired):
+            return []
+        self.renders += 1
         rects = self.screen.render()
         if rects:
             pygame.display.update(rects)
             self.frames += 1
         return rects
+
+    def _wait(self, wait_ms: int) -> list[Any]:
+        """The events that came within `wait_ms` (none when only a message came, or nothing did)."""
+        end = time.monotonic() + wait_ms / 1000
+        events: list[Any] = []
+        while True:
+            self._woken.clear()
+            self.polls += 1
+            events += [e for e in pygame.event.get() if e.type not in (pygame.NOEVENT, self._wake)]
+            left = end - time.monotonic()
+            if events:
+                if any(e.type in INPUT_EVENTS for e in events):
+                    self._last_input = time.monotonic()
+                return events
+            if not self.inbox.empty() or left <= 0:
+                return []
+            if time.monotonic() - self._last_input < BUSY_SECONDS:
+                # Just used: pygame's wait answers the next key or touch within a millisecond (a message posts
+                # the wake event, which ends it too).
+                events.append(pygame.event.wait(max(1, round(left * 1000))))
+                events = [e for e in events if e.type not in (pygame.NOEVENT, self._wake)]
+            else:
+                self._woken.wait(min(left, IDLE_POLL_MS / 1000))
 
     def run(self) -> None:
         self.running = True

@@ -16,9 +16,13 @@ from display.render.widgets import (
     BAD,
     GOOD,
     MUTED,
-    PANEL,
+    PANEL_FRAME,
+    PLAIN_FRAME,
     TEXT,
+    Frame,
     Painter,
+    draw_frame,
+    framed,
     panel,
     parse_colour,
     seat_marker,
@@ -51,6 +55,11 @@ class Panel:
     data: Any
     draw: Draw
 
+    @property
+    def frame(self) -> Frame | None:
+        """The frame the draw function paints first (`@framed`), which the frames layer then paints instead."""
+        return getattr(self.draw, "frame", None)
+
 
 class GameRenderer:
     """Turns a game's public view into panels; subclasses draw one game. Missing view keys draw nothing."""
@@ -72,6 +81,7 @@ def phase_label(phase: str) -> str:
     return phase.replace("_", " ").capitalize()
 
 
+@framed(PANEL_FRAME)
 def draw_generic(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, view: Any) -> None:
     """Any game without its own renderer: its view as a list of facts."""
     inner = panel(surface, rect, ctx.painter, _("Table"))
@@ -114,9 +124,10 @@ def header_data(model: DisplayModel, renderer: GameRenderer, ctx: Context) -> di
     }
 
 
+@framed(PLAIN_FRAME)
 def draw_header(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
-    pygame.draw.rect(surface, PANEL, rect, border_radius=p.px(8))
+    draw_frame(surface, rect, p, PLAIN_FRAME)
     inner = rect.inflate(-p.px(16), 0)
     title_w = min(inner.width // 4, p.px(260))
     p.text(surface, _(str(data["title"])), pygame.Rect(inner.x, inner.y, title_w, inner.height), 22, ACCENT, bold=True)
@@ -154,6 +165,7 @@ def ticker_data(model: DisplayModel) -> list[str]:
     return [*model.ticker(), warning] if warning else model.ticker()
 
 
+@framed(PANEL_FRAME)
 def draw_ticker(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, lines: list[str]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p)
@@ -168,6 +180,7 @@ def feedback_data(model: DisplayModel) -> list[list[Any]]:
     return [[f.ok, model.feedback_line(f)] for f in model.live_feedback()]
 
 
+@framed(PANEL_FRAME)
 def draw_feedback(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, items: list[list[Any]]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p)

@@ -15,9 +15,13 @@ from display.render.widgets import (
     ACCENT,
     MUTED,
     PANEL,
+    PANEL_FRAME,
+    PLAIN_FRAME,
     TEXT,
     Colour,
     badge,
+    draw_frame,
+    framed,
     mix,
     panel,
     readable_on,
@@ -44,7 +48,12 @@ def bean_colour(bean: Any) -> Colour:
 
 
 def draw_bean_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, bean: Any, size: float = 13) -> None:
-    """A small bean card: its colour, a bean shape and the name."""
+    """A small bean card: its colour, a bean shape and the name (a sprite: drawn once per bean and size)."""
+    ctx.painter.sprite(surface, rect, ("bohnanza.card", str(bean), size),
+                       lambda target, box: _bean_card(target, box, ctx, bean, size))
+
+
+def _bean_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, bean: Any, size: float) -> None:
     p = ctx.painter
     colour = bean_colour(bean)
     pygame.draw.rect(surface, colour, rect, border_radius=p.px(5))
@@ -106,6 +115,7 @@ def _table_data(view: dict[str, Any]) -> dict[str, Any]:
     return {k: view.get(k) for k in keys}
 
 
+@framed(PANEL_FRAME)
 def _draw_table(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p, _("Deck and face-up cards"))
@@ -144,6 +154,7 @@ def _draw_table(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: 
                        card.get("bean"))
 
 
+@framed(PANEL_FRAME)
 def _draw_trades(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     left = data.get("left")
@@ -179,13 +190,14 @@ def _draw_trades(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
         y += 2 * lh + p.px(3)
 
 
+@framed(PLAIN_FRAME)
 def _draw_player(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     player = data["p"]
     seat = player.get("seat")
     colour = ctx.colour(seat)
     edge = ACCENT if data["current"] else None
-    pygame.draw.rect(surface, PANEL, rect, border_radius=p.px(8))
+    draw_frame(surface, rect, p, PLAIN_FRAME)
     if edge:
         pygame.draw.rect(surface, edge, rect, width=max(2, p.px(3)), border_radius=p.px(8))
     inner = rect.inflate(-p.px(12), -p.px(12))
@@ -211,6 +223,15 @@ def _draw_player(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
 
 
 def _draw_field(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, field: dict[str, Any]) -> None:
+    """A field: its bean, count, what it pays now and the next step (a sprite, as a field looks the same each
+    time it holds the same)."""
+    nxt = field.get("next")
+    key = ("bohnanza.field", str(field.get("bean") or ""), field.get("count", 0), field.get("pays_now", 0),
+           (nxt.get("beans"), nxt.get("coins")) if isinstance(nxt, dict) else None)
+    ctx.painter.sprite(surface, rect, key, lambda target, box: _field(target, box, ctx, field))
+
+
+def _field(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, field: dict[str, Any]) -> None:
     p = ctx.painter
     bean = field.get("bean")
     if not bean:

@@ -19,10 +19,13 @@ from display.render.widgets import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    PANEL_FRAME,
     TEXT,
     Colour,
+    framed,
     mix,
     panel,
+    panel_inner,
     readable_on,
     seat_marker,
 )
@@ -437,9 +440,18 @@ def _draw_map_layer(surface: pygame.Surface, ctx: Context, data: dict[str, Any])
 
 def draw_plant(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, plant: Any, *, stock: dict[str, int] | None
                = None, highlight: bool = False) -> None:
-    """A plant card: number, what it burns (colour and name), how many it needs and how many cities it powers."""
-    p = ctx.painter
+    """A plant card: number, what it burns (colour and name), how many it needs and how many cities it powers.
+
+    A card is a sprite: drawn once per plant, stock, highlight and size, then blitted."""
     facts = plant_facts(plant)
+    key = ("power_grid.plant", facts.get("number"), str(facts.get("kind") or ""), facts.get("input"),
+           facts.get("cities"), None if stock is None else tuple(stock.items()), highlight)
+    ctx.painter.sprite(surface, rect, key, lambda target, box: _plant_card(target, box, ctx, facts, stock, highlight))
+
+
+def _plant_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, facts: dict[str, Any],
+                stock: dict[str, int] | None, highlight: bool) -> None:
+    p = ctx.painter
     kind = str(facts.get("kind") or "")
     colour = KIND_COLOURS.get(kind, (110, 110, 120))
     ink = readable_on(colour)
@@ -471,6 +483,7 @@ def draw_plant(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, plant: 
         p.text(surface, text, rows[2], fit(11, rows[2]), ink, bold=True, align="center", ellipsis=True)
 
 
+@framed(PANEL_FRAME)
 def _draw_market(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     deck = data.get("deck")
@@ -509,6 +522,7 @@ def _resource_data(view: dict[str, Any]) -> dict[str, Any]:
     return {"counts": resource_counts(view), "spaces": resource_spaces(view)}
 
 
+@framed(PANEL_FRAME)
 def _draw_resources(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p, _("Resource market"))
@@ -546,6 +560,7 @@ def _draw_resources(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, da
 
 # -- players, income, instructions -------------------------------------------------------------------------
 
+@framed(PANEL_FRAME)
 def _draw_players(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p, _("Players in turn order"))
@@ -592,25 +607,46 @@ def _draw_players(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data
 
 
 def _draw_income(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
+    """The income table is a static layer (frame, title and every cell), painted once per payout and size; the
+    powered counts of phase 5 are highlighted over it."""
     p = ctx.painter
-    inner = panel(surface, rect, p, _("Income: cities powered → Elektro"))
-    payout = [v for v in data.get("payout") or [] if isinstance(v, int)]
-    if not payout:
-        return
+    payout = tuple(v for v in data.get("payout") or [] if isinstance(v, int))
+    layer = p.layer(("power_grid.income", payout), rect.size, lambda s: _income_table(s, ctx, payout))
+    surface.blit(layer, rect.topleft)
     powered = {n for _seat, n in data.get("powered") or []}
+    for n, cell in enumerate(_income_cells(rect, ctx, len(payout))):
+        if n in powered:
+            pygame.draw.rect(surface, mix(PANEL, ACCENT, 0.35), cell, border_radius=p.px(3))
+            _income_cell(surface, cell, ctx, n, payout[n], True)
+
+
+def _income_table(surface: pygame.Surface, ctx: Context, payout: tuple[int, ...]) -> None:
+    rect = surface.get_rect()
+    panel(surface, rect, ctx.painter, _("Income: cities powered → Elektro"))
+    for n, cell in enumerate(_income_cells(rect, ctx, len(payout))):
+        _income_cell(surface, cell, ctx, n, payout[n], False)
+
+
+def _income_cells(rect: pygame.Rect, ctx: Context, count: int) -> list[pygame.Rect]:
+    """Where each count's cell of the income table is: seven to a row, under the title."""
+    p = ctx.painter
+    inner = panel_inner(rect, p, titled=True)
     cols = 7
-    rows_n = -(-len(payout) // cols)
+    rows_n = -(-count // cols)
     cell_w = inner.width // cols
     cell_h = min(p.line_height(13) + p.px(4), inner.height // max(1, rows_n))
-    for n, coins in enumerate(payout):
-        r = pygame.Rect(inner.x + (n % cols) * cell_w, inner.y + (n // cols) * cell_h, cell_w - 2, cell_h - 1)
-        if n in powered:
-            pygame.draw.rect(surface, mix(PANEL, ACCENT, 0.35), r, border_radius=p.px(3))
-        halves = split_columns(r, [1, 1.5], 1)
-        p.text(surface, str(n), halves[0], 11, MUTED, align="right")
-        p.text(surface, str(coins), halves[1], 13, TEXT, bold=n in powered, align="center")
+    return [pygame.Rect(inner.x + (n % cols) * cell_w, inner.y + (n // cols) * cell_h, cell_w - 2, cell_h - 1)
+            for n in range(count)]
 
 
+def _income_cell(surface: pygame.Surface, cell: pygame.Rect, ctx: Context, n: int, coins: int, powered: bool) -> None:
+    p = ctx.painter
+    halves = split_columns(cell, [1, 1.5], 1)
+    p.text(surface, str(n), halves[0], 11, MUTED, align="right")
+    p.text(surface, str(coins), halves[1], 13, TEXT, bold=powered, align="center")
+
+
+@framed(PANEL_FRAME)
 def _draw_instructions(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, lines: list[str]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p, _("On the board"))

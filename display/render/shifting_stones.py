@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import pygame
@@ -17,8 +17,12 @@ from display.render.widgets import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    PANEL_FRAME,
+    PLAIN_FRAME,
     TEXT,
     badge,
+    draw_frame,
+    framed,
     mix,
     panel,
 )
@@ -147,6 +151,7 @@ def _info_data(view: dict[str, Any], players: list[dict[str, Any]]) -> dict[str,
     }
 
 
+@framed(PANEL_FRAME)
 def _draw_grid(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p)
@@ -170,13 +175,14 @@ def _draw_grid(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: d
                              border_radius=p.px(10))
         name_h = p.line_height(13, True) if show_names else 0
         art = pygame.Rect(cell.x, cell.y, cell.width, cell.height - name_h)
-        draw_face(surface, art, face)
+        p.sprite(surface, art, ("shifting_stones.face", face), partial(draw_face, face=face))
         if show_names:
             colour = mix(FACE_COLOURS.get(face, TEXT), (255, 255, 255), 0.45)
             p.text(surface, _(FACE_NAMES.get(face) or face), pygame.Rect(cell.x, art.bottom, cell.width, name_h), 13,
                    colour, bold=True, align="center")
 
 
+@framed(PANEL_FRAME)
 def _draw_info(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p)
@@ -221,12 +227,13 @@ def _draw_info(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: d
                align="right")
 
 
+@framed(PLAIN_FRAME)
 def _draw_player(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     player = data["p"]
     seat = player["seat"]
     current = data.get("current")
-    pygame.draw.rect(surface, PANEL, rect, border_radius=p.px(8))
+    draw_frame(surface, rect, p, PLAIN_FRAME)
     if current:
         pygame.draw.rect(surface, ACCENT, rect, width=max(2, p.px(3)), border_radius=p.px(8))
     inner = rect.inflate(-p.px(12), -p.px(10))
@@ -262,6 +269,14 @@ def _draw_player(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
 
 
 def _draw_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, card: dict[str, Any]) -> None:
+    """A scored pattern card (a sprite: drawn once per card and size)."""
+    rows = card.get("rows")
+    key = ("shifting_stones.card", card.get("id"), card.get("points"),
+           tuple(tuple(map(str, r)) for r in rows) if isinstance(rows, list) else None)
+    ctx.painter.sprite(surface, rect, key, lambda target, box: _card(target, box, ctx, card))
+
+
+def _card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, card: dict[str, Any]) -> None:
     p = ctx.painter
     pygame.draw.rect(surface, (245, 245, 240), rect, border_radius=max(2, rect.width // 12))
     points = card.get("points")

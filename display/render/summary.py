@@ -10,7 +10,17 @@ from display.i18n import N_, _
 from display.model import DisplayModel
 from display.render import Context, Panel
 from display.render.layout import split_columns, split_rows
-from display.render.widgets import ACCENT, MUTED, TEXT, bar_chart, line_chart, panel, parse_colour
+from display.render.widgets import (
+    ACCENT,
+    MUTED,
+    PANEL_FRAME,
+    TEXT,
+    bar_chart,
+    framed,
+    line_chart,
+    panel,
+    parse_colour,
+)
 
 # Segment colours of the score breakdown: a colour-blind-safe qualitative palette (Okabe–Ito).
 PARTS_PALETTE = ((230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178), (213, 94, 0),
@@ -193,11 +203,13 @@ def notes(model: DisplayModel) -> list[str]:
     return out
 
 
+@framed(PANEL_FRAME)
 def _draw_banner(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     inner = panel(surface, rect, ctx.painter)
     ctx.painter.text(surface, data["text"], inner, 28, ACCENT, bold=True, align="center")
 
 
+@framed(PANEL_FRAME)
 def _draw_scores(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     inner = panel(surface, rect, ctx.painter, data.get("title") or _("Score"))
     if not data["labels"]:
@@ -207,6 +219,7 @@ def _draw_scores(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
               data.get("notes") or ())
 
 
+@framed(PANEL_FRAME)  # line_chart's panel
 def _draw_series(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     colours = [tuple(c) for c in data["colours"]] or [TEXT]
     line_chart(surface, rect, ctx.painter, data["title"], data["rounds"], data["values"], colours)  # type: ignore[arg-type]

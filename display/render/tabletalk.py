@@ -16,9 +16,13 @@ from display.render.widgets import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    PANEL_FRAME,
     TEXT,
+    Frame,
     Painter,
     badge,
+    draw_frame,
+    framed,
     mix,
     panel,
     parse_colour,
@@ -52,10 +56,13 @@ def now_data(ctx: Context) -> dict[str, Any]:
     return {"text": model.now_text(), "acting": acting}
 
 
+NOW_FRAME = Frame(mix(PANEL, ACCENT, 0.18), ACCENT, 8, 2, scaled=True)
+
+
+@framed(NOW_FRAME)
 def draw_now(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
-    pygame.draw.rect(surface, mix(PANEL, ACCENT, 0.18), rect, border_radius=p.px(8))
-    pygame.draw.rect(surface, ACCENT, rect, width=max(1, p.px(2)), border_radius=p.px(8))
+    draw_frame(surface, rect, p, NOW_FRAME)
     inner = rect.inflate(-2 * p.px(10), -2 * p.px(6))
     marker_w = p.px(30)
     if data["acting"]:
@@ -131,6 +138,7 @@ def jobs_data(ctx: Context, rect: pygame.Rect) -> dict[str, Any]:
             "pages": lay.pages, "open": lay.open, "more": list(lay.more) if lay.more else None}
 
 
+@framed(PANEL_FRAME)
 def draw_jobs(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     title = _("On the board: {count} left", count=data["open"]) if data["open"] else _("On the board")
@@ -174,6 +182,7 @@ def join_data(ctx: Context) -> dict[str, Any]:
     return {"codes": codes, "wifi": list(wifi) if wifi else None}
 
 
+@framed(PANEL_FRAME)
 def draw_join_strip(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
     inner = panel(surface, rect, p, _("No phone yet? Scan your code"))

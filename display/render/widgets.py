@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from display.i18n import text_settings
+from display.i18n import language, text_settings, western_digits
 from display.render.scripttext import ShapedFont, TextStyle, style_for
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
@@ -48,8 +48,54 @@ MIN_SHRINK = 0.7
 # Rendered text images kept for reuse: a 1080p table shows a few hundred texts, most the same frame after frame
 # (city names, plant facts, labels), and rendering (shaping, for other scripts) is most of a frame's cost.
 TEXT_CACHE_SIZE = 2048
-# Static layers kept (each a panel-sized surface: a few MB at 1080p, so only a few).
-LAYER_CACHE_SIZE = 8
+# Static layers kept (each a panel-sized surface, the frames layer a screen-sized one: up to 8 MB at 1080p, so only a
+# few): the frames of a few layouts (with and without the checklist column...), the map, the income table.
+LAYER_CACHE_SIZE = 12
+# Sprites kept: small drawings with transparent corners (a plant card, a bean card, a field, a stone, a pattern
+# card), each a few KB; a 7-player table shows about a hundred, and a game goes through a few hundred.
+SPRITE_CACHE_SIZE = 1024
+
+
+@dataclasses.dataclass(frozen=True)
+class Frame:
+    """A panel's rounded background and edge (radius and scaled widths in design units).
+
+    Panels whose draw function is marked `@framed(frame)` get their frame from the scene stack's frames layer,
+    painted once per layout: a full frame is one blit of that layer instead of a fill and dozens of rounded
+    rectangles, and a changed panel is cleared by blitting its part of it.
+    """
+
+    fill: Colour = PANEL
+    edge: Colour | None = PANEL_EDGE
+    radius: float = 8
+    width: float = 1  # the edge's width: in pixels, or in design units when `scaled`
+    scaled: bool = False
+
+
+PANEL_FRAME = Frame()
+# A panel without an edge: the header, a player's panel (whose outline, when it is their turn, is drawn over it).
+PLAIN_FRAME = Frame(edge=None)
+
+
+def framed(frame: Frame) -> Callable[[Any], Any]:
+    """Marks a panel's draw function as drawing `frame` over its whole rectangle first (with `draw_frame`)."""
+
+    def mark(draw: Any) -> Any:
+        draw.frame = frame
+        return draw
+
+    return mark
+
+
+def draw_frame(surface: pygame.Surface, rect: pygame.Rect, painter: Painter, frame: Frame = PANEL_FRAME) -> None:
+    """The rounded background and edge of `frame` over `rect`, unless the frames layer already put it there."""
+    if painter.prepainted is not None and painter.prepainted == (tuple(rect), frame):
+        return
+    radius = painter.px(frame.radius)
+    pygame.draw.rect(surface, frame.fill, rect, border_radius=radius)
+    if frame.edge is not None:
+        width = painter.px(frame.width) if frame.scaled else max(1, int(frame.width))
+        pygame.draw.rect(surface, frame.edge, rect, width=width, border_radius=radius)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,6 +145,14 @@ class Painter:
         self.renders = 0  # texts actually rendered (not taken from the cache)
         self._layers: OrderedDict[tuple[Hashable, tuple[int, int]], pygame.Surface] = OrderedDict()
         self.layers_drawn = 0  # static layers painted (not taken from the cache)
+        self._sprites: OrderedDict[tuple[Hashable, tuple[int, int]], pygame.Surface] = OrderedDict()
+        self.sprites_drawn = 0  # sprites painted (not taken from the cache)
+        # False draws everything directly, every time (no layers, no sprites): the tests compare the two pictures.
+        self.cache_layers = True
+        # The panel being drawn whose frame the frames layer already painted: (its rectangle, its frame).
+        self.prepainted: tuple[tuple[int, ...], Frame] | None = None
+        # The language this painter's fonts, texts and layers are for: another one needs a new painter.
+        self.language = (language(), western_digits())
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
         px = max(6, round(size))
@@ -191,6 +245,8 @@ class Painter:
             layer = pygame.Surface(size)
             layer.fill(BACKGROUND)
             draw(layer)
+            if not self.cache_layers:
+                return layer
             self.layers_drawn += 1
             if len(self._layers) >= LAYER_CACHE_SIZE:
                 self._layers.popitem(last=False)
@@ -198,6 +254,27 @@ class Painter:
         else:
             self._layers.move_to_end(full)
         return layer
+
+    def sprite(self, surface: pygame.Surface, rect: pygame.Rect, key: Hashable,
+               draw: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+        """Draw a small static picture at `rect`: `draw(target, box)` paints it once on a transparent surface of
+        the rectangle's size (what it leaves untouched, such as rounded corners, stays see-through), and later calls
+        with the same `key` and size blit it. Without caching, `draw` paints straight onto `surface`."""
+        if not self.cache_layers:
+            draw(surface, rect)
+            return
+        full = (key, rect.size)
+        image = self._sprites.get(full)
+        if image is None:
+            image = pygame.Surface(rect.size, pygame.SRCALPHA, 32)
+            draw(image, image.get_rect())
+            self.sprites_drawn += 1
+            if len(self._sprites) >= SPRITE_CACHE_SIZE:
+                self._sprites.popitem(last=False)
+            self._sprites[full] = image
+        else:
+            self._sprites.move_to_end(full)
+        surface.blit(image, rect.topleft)
 
     def lines(
         self,
@@ -263,14 +340,20 @@ def _cut(font: pygame.font.Font, text: str, width: int) -> str:
 def panel(surface: pygame.Surface, rect: pygame.Rect, painter: Painter, title: str | None = None,
           colour: Colour = PANEL) -> pygame.Rect:
     """A rounded panel with an optional title; returns the inner rectangle left for content."""
-    radius = painter.px(8)
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=radius)
-    pad = painter.px(8)
-    inner = rect.inflate(-2 * pad, -2 * pad)
+    draw_frame(surface, rect, painter, PANEL_FRAME if colour == PANEL else Frame(colour))
     if title:
         title_h = painter.line_height(15, True)
-        painter.text(surface, title, pygame.Rect(inner.x, inner.y, inner.width, title_h), 15, MUTED, bold=True)
+        pad = rect.inflate(-2 * painter.px(8), -2 * painter.px(8))
+        painter.text(surface, title, pygame.Rect(pad.x, pad.y, pad.width, title_h), 15, MUTED, bold=True)
+    return panel_inner(rect, painter, bool(title))
+
+
+def panel_inner(rect: pygame.Rect, painter: Painter, titled: bool = False) -> pygame.Rect:
+    """The rectangle `panel` leaves for content (under the title when there is one)."""
+    pad = painter.px(8)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    if titled:
+        title_h = painter.line_height(15, True)
         inner = pygame.Rect(inner.x, inner.y + title_h + painter.px(2), inner.width,
                             max(0, inner.height - title_h - painter.px(2)))
     return inner

@@ -8,7 +8,7 @@ import pygame
 
 from display.model import DisplayModel, signature
 from display.render import Context, Panel
-from display.render.widgets import BACKGROUND
+from display.render.widgets import BACKGROUND, draw_frame
 
 
 class Scene:
@@ -80,19 +80,39 @@ class SceneStack:
                 break
         return out
 
+    def frames_layer(self, surface: pygame.Surface, ctx: Context,
+                     listed: list[tuple[Scene, Panel]]) -> pygame.Surface | None:
+        """The background with every framed panel's frame, painted once per layout (a static layer): a full frame
+        starts by blitting it, and a changed panel is cleared by blitting its part of it. Overlays are left out
+        (they are drawn over the panels below)."""
+        painter = ctx.painter
+        if not painter.cache_layers:
+            return None
+        frames = tuple((tuple(p.rect), p.frame) for scene, p in listed if not scene.overlay and p.frame is not None)
+
+        def paint(layer: pygame.Surface) -> None:
+            for rect, frame in frames:
+                draw_frame(layer, pygame.Rect(rect), painter, frame)
+
+        return painter.layer(("frames", frames), surface.get_size(), paint)
+
     def draw(self, surface: pygame.Surface, ctx: Context, force: bool = False) -> list[pygame.Rect]:
         """Redraw the panels whose data changed; returns the rectangles to update on screen."""
         if force:
             self.invalidate()
         listed = [(scene, p) for scene in self.visible() for p in scene.panels(ctx)]
-        keys = {f"{scene.name}:{p.name}" for scene, p in listed}
-        if keys != set(self._drawn):
-            # A panel came or went: what it covered must be cleared, so everything is drawn afresh.
+        rects = {f"{scene.name}:{p.name}": (p.rect.x, p.rect.y, p.rect.width, p.rect.height) for scene, p in listed}
+        if rects.keys() != self._drawn.keys() or any(self._drawn[k][0] != r for k, r in rects.items()):
+            # A panel came, went or moved: what it covered must be cleared, so everything is drawn afresh.
             self.invalidate()
         dirty: list[pygame.Rect] = []
         self.last_drawn = []
+        frames = self.frames_layer(surface, ctx, listed)
         if self._full:
-            surface.fill(BACKGROUND)
+            if frames is None:
+                surface.fill(BACKGROUND)
+            else:
+                surface.blit(frames, (0, 0))
             dirty.append(surface.get_rect())
         # Anything under an overlay that changes forces the overlay to be drawn again on top.
         overlay_dirty = False
@@ -104,9 +124,18 @@ class SceneStack:
                 continue
             clip = surface.get_clip()
             surface.set_clip(p.rect)
+            under = frames if not scene.overlay else None
             if not self._full:  # a full frame has just cleared the whole screen
-                surface.fill(BACKGROUND, p.rect)
-            p.draw(surface, p.rect, ctx, p.data)
+                if under is not None:
+                    surface.blit(under, p.rect, p.rect)
+                else:
+                    surface.fill(BACKGROUND, p.rect)
+            if under is not None and p.frame is not None:
+                ctx.painter.prepainted = (rect_t, p.frame)
+            try:
+                p.draw(surface, p.rect, ctx, p.data)
+            finally:
+                ctx.painter.prepainted = None
             surface.set_clip(clip)
             self._drawn[key] = (rect_t, sig)
             self.last_drawn.append(key)

@@ -29,8 +29,12 @@ from display.render.widgets import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    PANEL_FRAME,
+    PLAIN_FRAME,
     TEXT,
     badge,
+    draw_frame,
+    framed,
     mix,
     panel,
     parse_colour,
@@ -126,14 +130,16 @@ def _lobby_hint(ctx: Context) -> str:
     return _("Scan your seat's code with your phone. Tap the screen or press OK to begin.")
 
 
+@framed(PANEL_FRAME)
 def _draw_hint(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, text: str) -> None:
     inner = panel(surface, rect, ctx.painter)
     ctx.painter.text(surface, text, inner, 16, TEXT, ellipsis=True)
 
 
+@framed(PLAIN_FRAME)
 def _draw_lobby_title(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:
     p = ctx.painter
-    pygame.draw.rect(surface, PANEL, rect, border_radius=p.px(8))
+    draw_frame(surface, rect, p, PLAIN_FRAME)
     inner = rect.inflate(-p.px(16), 0)
     left, right = split_columns(inner, [3, 1], p.px(8))
     p.text(surface, _(str(data["title"])), left, 24, ACCENT, bold=True)
