@@ -14,13 +14,15 @@ import orjson
 # The log arguments that name seats, or list them: the same lists the pages read.
 from companion.i18n import SEAT_ARGS, SEAT_LIST_ARGS, shown_template
 from companion.i18n.logwords import arg_words
-from display.i18n import N_, _
+from display.i18n import N_, _, language, western_digits
 
 # How long a feedback toast stays up; a refusal stays longer so its reason can be read.
 ACCEPTED_SECONDS = 3.0
 REFUSED_SECONDS = 7.0
 FEEDBACK_KEPT = 4
 TICKER_KEPT = 30
+# Log lines kept in words (a few games' worth of ticker, board instructions and feedback sentences).
+LINES_KEPT = 1024
 
 # Bidirectional formatting characters: the display lays out each line's runs itself, so a name keeps its own
 # direction without them, and an override (U+202E) in a name must not turn the rest of a line around.
@@ -128,6 +130,10 @@ class DisplayModel:
         self.phones: set[int] | None = None
         self.summary: dict[str, Any] | None = None
         self.network: dict[str, Any] | None = None
+        # Log entries as lines of text, worked out once per entry (the ticker asks for thirty on every frame that
+        # looks for changes); valid for one language and one set of player names (`_lines_for`).
+        self._lines: dict[bytes, str] = {}
+        self._lines_for: tuple[Any, ...] = ()
 
     # -- incoming --------------------------------------------------------------------------------
     def apply_message(self, message: dict[str, Any]) -> set[str]:
@@ -390,6 +396,18 @@ class DisplayModel:
         return [self.log_line(entry) for entry in log[-TICKER_KEPT:] if isinstance(entry, dict)]
 
     def log_line(self, entry: dict[str, Any]) -> str:
+        """A log entry (or a feedback's sentence) in words, in the display's language, players by name."""
+        valid_for = (language(), western_digits(), self.game, signature(self.players()))
+        if valid_for != self._lines_for or len(self._lines) > LINES_KEPT:
+            self._lines = {}
+            self._lines_for = valid_for
+        key = signature(entry)
+        line = self._lines.get(key)
+        if line is None:
+            line = self._lines[key] = self._log_line(entry)
+        return line
+
+    def _log_line(self, entry: dict[str, Any]) -> str:
         template = entry.get("template")
         args = entry.get("args")
         if not isinstance(template, str) or not isinstance(args, dict):

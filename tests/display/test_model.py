@@ -81,6 +81,26 @@ def test_the_ticker_names_players_instead_of_seat_numbers():
     assert model.ticker() == ["Ben played 5", "plain text only"]
 
 
+def test_ticker_lines_worked_out_once_follow_a_renamed_player_and_another_language():
+    from display.i18n import set_language
+
+    model = DisplayModel()
+    log = [{"template": "{player} built in {city} for {price} Elektro", "args": {"player": 1, "city": "Essen",
+                                                                            "price": 12}}]
+    model.set_envelope(envelope(2, log=log))
+    assert model.ticker() == ["Ben built in Essen for 12 Elektro"] == model.ticker()
+    renamed = envelope(3, log=log)
+    renamed["players"][1]["name"] = "Bea"
+    model.set_envelope(renamed)
+    assert model.ticker() == ["Bea built in Essen for 12 Elektro"]
+    try:
+        set_language("is", False)
+        assert model.ticker() != ["Bea built in Essen for 12 Elektro"] and "Bea" in model.ticker()[0]
+    finally:
+        set_language("en", False)
+    assert model.ticker() == ["Bea built in Essen for 12 Elektro"]
+
+
 def test_money_and_cities_are_kept_by_round_for_the_charts():
     model = DisplayModel()
     for round_no, money in ((1, [50, 50]), (1, [40, 45]), (2, [60, 30])):
