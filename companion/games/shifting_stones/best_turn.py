@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from companion.games.shifting_stones.distance import (
+    CardInfo,
     Grid,
     Move,
     apply_packed,
@@ -79,8 +80,10 @@ class _TurnSearch:
         self, grid: Grid, hand: Sequence[Pattern], max_nodes: int, out_of_time: Callable[[], bool] | None = None
     ) -> None:
         self.start = pack(grid)
-        self.cards = [card_info(p) for p in hand]
-        self.rows = [c.rows for c in self.cards]
+        self.hand = hand
+        # Filled in by _prepare, a card at a time (a card's tables may take a step of their own in a new process).
+        self.cards: list[CardInfo] = []
+        self.rows: list[tuple[list[int], list[int], list[int]]] = []
         self.points = [p.points for p in hand]
         self.size = len(hand)
         self.order = sorted(range(self.size), key=lambda i: (-self.points[i], i))
@@ -93,13 +96,31 @@ class _TurnSearch:
         self.out_of_time = out_of_time
         self.clock_mask = 15 if self.size <= 8 else 0
         self.exact = True
-        self.stopped = False  # the greedy start ran out of positions or time
         self.reach: list[int] = []
 
     def _found(self, plan: Plan) -> None:
         self.best = plan
         self.bar = plan.points
         self.seed = None
+
+    def _check(self) -> None:
+        """Stops the search when the clock says so: asked before each step of the work outside the search proper
+        (a card made ready, a card's distance, a step of the greedy walk), each a fraction of a millisecond."""
+        if self.out_of_time is not None and self.out_of_time():
+            raise _OutOfNodes
+
+    def _prepare(self) -> None:
+        """Each card's tables, and its distance from the start, a card at a time."""
+        for pattern in self.hand:
+            self._check()
+            card = card_info(pattern)
+            if not card.ready(self.out_of_time):
+                raise _OutOfNodes
+            self.cards.append(card)
+            self.rows.append(card.rows)
+        for card in self.cards:
+            self._check()
+            self.reach.append(card.distance(self.start))
 
     def run(self) -> Plan:
         try:
@@ -110,11 +131,13 @@ class _TurnSearch:
             return fallback if fallback.points > self.best.points else self.best
 
     def _fallback(self) -> Plan:
-        """A plan that needs no search, for a search cut short: score what shows now, or the best card in reach."""
-        reach = self.reach
-        now = [i for i in range(self.size) if reach[i] == 0]
+        """A plan that needs no search, for a search cut short: score what shows now, or the best card in reach
+        (among the cards made ready and measured before the time was up)."""
+        low, middle, high = self.start & 511, (self.start >> 9) & 511, self.start >> 18
+        now = [i for i, (a, b, c) in enumerate(self.rows) if a[low] & b[middle] & c[high]]
         plan = Plan(sum(self.points[i] for i in now), (), tuple((0, i) for i in now))
-        within = [i for i in range(self.size) if 0 < reach[i] <= self.size - 1]
+        reach = self.reach
+        within = [i for i in range(len(reach)) if 0 < reach[i] <= self.size - 1]
         if within:
             i = max(within, key=lambda i: (self.points[i], -reach[i], -i))
             if self.points[i] > plan.points:
@@ -124,7 +147,10 @@ class _TurnSearch:
 
     def _greedy(self) -> Plan:
         """A good plan found without search, to start the search's bound high: for each card as the first goal,
-        walk its shortest route and then the nearest card's, again and again, keeping the best point on the way."""
+        walk its shortest route and then the nearest card's, again and again, keeping the best point on the way.
+
+        A large hand's walks cost its size cubed: they share the search's budget (each step a position, each
+        distance a look at the clock); walks cut short leave the best plan found so far in `self.best`."""
         best = Plan(0, (), ())
         rows, cards, points, size = self.rows, self.cards, self.points, self.size
         start_shown = 0
@@ -140,12 +166,10 @@ class _TurnSearch:
             first = [0 if start_shown >> i & 1 else -1 for i in range(size)]
             target = goal
             while True:
-                # A large hand's walks cost its size cubed: they share the search's budget (each step a position),
-                # and walks cut short leave the best plan found so far (the search then stops at once).
                 self.nodes += 1
-                if self.nodes > self.max_nodes or (self.out_of_time is not None and self.out_of_time()):
-                    self.stopped = True
-                    return best
+                if self.nodes > self.max_nodes:
+                    raise _OutOfNodes
+                self._check()
                 if len(path) + cards[target].distance(g) >= size:
                     break
                 tail = route(unpack(g), cards[target].pattern)
@@ -161,15 +185,22 @@ class _TurnSearch:
                                 first[i] = len(path)
                 value, chosen = _top(points, shown, size - len(path))
                 if value > best.points or (value == best.points and len(path) < len(best.moves)):
-                    best = Plan(value, tuple(path), tuple(sorted((first[i], i) for i in chosen)))
-                rest = [i for i in range(size) if not shown >> i & 1]
-                if not rest:
+                    best = self.best = Plan(value, tuple(path), tuple(sorted((first[i], i) for i in chosen)))
+                nearest: tuple[int, int, int] | None = None
+                for i in range(size):
+                    if not shown >> i & 1:
+                        self._check()
+                        key = (cards[i].distance(g), -points[i], i)
+                        if nearest is None or key < nearest:
+                            nearest = key
+                if nearest is None:
                     break
-                target = min(rest, key=lambda i: (cards[i].distance(g), -points[i], i))
+                target = nearest[2]
         return best
 
     def _run(self) -> Plan:
-        reach = self.reach = [c.distance(self.start) for c in self.cards]
+        self._prepare()
+        reach = self.reach
         # Positions searched, with the most moves that were left after them, kept from one round to the next: a
         # later round has a card fewer to score and a bar at least as high, so a position searched before with as
         # many moves left cannot lead to anything better now.
@@ -177,8 +208,6 @@ class _TurnSearch:
         seed = self._greedy()
         if seed.points > 0:
             self.best = self.seed = seed
-        if self.stopped:
-            raise _OutOfNodes
         for limit in range(self.size):
             if self.seed is not None:
                 # Before the seed's own number of moves, a plan as good as it is better (it needs fewer moves).
@@ -454,7 +483,7 @@ def best_turn_checked(
 def greedy_turn(grid: Grid, hand: Sequence[Pattern]) -> Plan:
     """The plan the search starts from (routes to the nearest cards one after another): good, not always best."""
     search = _TurnSearch(grid, hand, MAX_NODES)
-    search.reach = [c.distance(search.start) for c in search.cards]
+    search._prepare()
     return search._greedy()
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from companion.games.shifting_stones.patterns import CELLS, NEIGHBOURS, PATTERNS, Pattern, kind
@@ -63,28 +63,81 @@ def apply_packed(g: int, a: int, b: int | None) -> int:
 # -- marked stones: fewest swaps ------------------------------------------------------------------
 
 
+_ADJACENT_CELLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(b if a == c else a for a, b in NEIGHBOURS if c in (a, b)) for c in CELLS
+)
+
+
 def _swap(positions: tuple[int, ...], u: int, v: int) -> tuple[int, ...]:
     return tuple(v if p == u else u if p == v else p for p in positions)
 
 
-@cache
+class _SwapBuild:
+    """A breadth-first search from `targets` over the marked stones' positions, which can stop at a clock's word
+    and go on later: the largest (four stones, 3,024 positions) takes over 10 ms, too long a step for a hint
+    with a budget, and is built only once in a process."""
+
+    def __init__(self, targets: tuple[int, ...]) -> None:
+        self.dist: dict[tuple[int, ...], int] = {targets: 0}
+        self.queue = deque([targets])
+
+    def run(self, out_of_time: Callable[[], bool] | None = None) -> bool:
+        """Search on until done (True) or until `out_of_time()`, asked every 64 positions, says stop (False)."""
+        dist, queue = self.dist, self.queue
+        count = 0
+        while queue:
+            if out_of_time is not None and not count & 63 and out_of_time():
+                return False
+            count += 1
+            pos = queue.popleft()
+            d = dist[pos] + 1
+            for i, p in enumerate(pos):
+                for n in _ADJACENT_CELLS[p]:
+                    if n in pos:
+                        j = pos.index(n)
+                        if j < i:
+                            continue  # the swap of two marked stones, already made from the other one
+                        moved = list(pos)
+                        moved[i], moved[j] = n, p
+                    else:
+                        moved = list(pos)
+                        moved[i] = n
+                    nxt = tuple(moved)
+                    if nxt not in dist:
+                        dist[nxt] = d
+                        queue.append(nxt)
+        return True
+
+
+_SWAP_TABLES: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
+_SWAP_BUILDS: dict[tuple[int, ...], _SwapBuild] = {}
+
+
+def swap_table_ready(targets: tuple[int, ...], out_of_time: Callable[[], bool] | None = None) -> bool:
+    """Builds the swap table for `targets` if need be, stopping when `out_of_time()` says so (the search done so
+    far is kept for the next call): whether the table is complete."""
+    if targets in _SWAP_TABLES:
+        return True
+    build = _SWAP_BUILDS.get(targets)
+    if build is None:
+        build = _SWAP_BUILDS[targets] = _SwapBuild(targets)
+    if not build.run(out_of_time):
+        return False
+    _SWAP_TABLES[targets] = build.dist
+    del _SWAP_BUILDS[targets]
+    return True
+
+
 def swap_table(targets: tuple[int, ...]) -> dict[tuple[int, ...], int]:
     """For marked stones bound for `targets` (in that order), the fewest swaps from every start position.
 
     Swapping two unmarked stones never helps, so only the marked positions are searched.
     """
-    dist = {targets: 0}
-    queue = deque([targets])
-    while queue:
-        pos = queue.popleft()
-        d = dist[pos] + 1
-        for u, v in NEIGHBOURS:
-            if u in pos or v in pos:
-                nxt = _swap(pos, u, v)
-                if nxt not in dist:
-                    dist[nxt] = d
-                    queue.append(nxt)
-    return dist
+    table = _SWAP_TABLES.get(targets)
+    if table is None:
+        swap_table_ready(targets)
+        table = _SWAP_TABLES[targets]
+    return table
 
 
 # -- one card ---------------------------------------------------------------------------------------
@@ -143,12 +196,9 @@ def _row_tables(checks: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]
 
 _ADJACENT = frozenset(NEIGHBOURS)
 _LOW_BITS = sum(1 << (3 * c) for c in CELLS)
-_NEIGHBOURS_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(b if a == c else a for a, b in NEIGHBOURS if c in (a, b)) for c in CELLS
-)
 
 
-class _Card:
+class CardInfo:
     """What the search needs of a pattern card, precomputed."""
 
     def __init__(self, pattern: Pattern) -> None:
@@ -166,11 +216,23 @@ class _Card:
         )
         self.rows = _row_tables(self.checks)
         self.face_table, self.kind_table = _tables(self.kinds_mask)
+        self.tables_ready = False
         self.distances: dict[int, int] = {}
         self.near: dict[int, bool] = {}
         # Per layout of the card's kinds (faces aside): every placement and choice of stones with its swaps,
         # cheapest first, so that a scan can stop once the swaps alone cost too much.
         self.choices: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
+
+    def ready(self, out_of_time: Callable[[], bool] | None = None) -> bool:
+        """Whether the swap tables of every placement are built (building them until `out_of_time()`): then a
+        distance costs a fraction of a millisecond at most."""
+        if self.tables_ready:
+            return True
+        for placement in self.pattern.placements:
+            if not swap_table_ready(placement.cells, out_of_time):
+                return False
+        self.tables_ready = True
+        return True
 
     def shows(self, g: int) -> bool:
         low, middle, high = self.rows
@@ -207,7 +269,7 @@ class _Card:
                 want = wanted[c]
                 if ((g >> (3 * c)) & 7) ^ want == 1:
                     return True
-                for n in _NEIGHBOURS_OF[c]:
+                for n in _ADJACENT_CELLS[c]:
                     if not (mask >> (3 * n)) & 7 and (g >> (3 * n)) & 7 == want:
                         return True
             elif count == 2:
@@ -297,13 +359,13 @@ def _choices(where: dict[int, tuple[int, ...]], faces: tuple[int, ...]) -> list[
     return out
 
 
-_CARDS: dict[str, _Card] = {}
+_CARDS: dict[str, CardInfo] = {}
 
 
-def card_info(pattern: Pattern) -> _Card:
+def card_info(pattern: Pattern) -> CardInfo:
     card = _CARDS.get(pattern.id)
     if card is None:
-        card = _CARDS[pattern.id] = _Card(pattern)
+        card = _CARDS[pattern.id] = CardInfo(pattern)
     return card
 
 

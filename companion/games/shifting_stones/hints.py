@@ -18,7 +18,7 @@ from typing import Any
 from companion.core.actions import Action
 from companion.games.shifting_stones.actions import FlipStone, ScoreCard, ShiftStones
 from companion.games.shifting_stones.best_turn import best_turn_checked
-from companion.games.shifting_stones.distance import Move, distance, route
+from companion.games.shifting_stones.distance import Move, card_info, distance, route
 from companion.games.shifting_stones.patterns import CELL_NAMES, PATTERNS, matches
 from companion.games.shifting_stones.state import StonesState
 
@@ -69,7 +69,7 @@ def turn_plan(state: StonesState, seat: int, budget: float | None = None) -> tup
     if budget is None:
         points, actions, exact = _turn_plan(grid, hand, seat)
     else:
-        points, actions, exact = _timed_turn_plan(grid, hand, seat, _deadline(budget))
+        points, actions, exact = _timed_turn_plan(grid, hand, seat, Deadline(budget))
     return points, list(actions), exact
 
 
@@ -93,9 +93,19 @@ _EXACT_PLANS: OrderedDict[tuple[tuple[int, ...], tuple[str, ...], int], tuple[in
     OrderedDict())
 
 
-def _deadline(budget: float, clock: Callable[[], float] = time.perf_counter) -> Callable[[], bool]:
-    ends = clock() + budget
-    return lambda: clock() > ends
+class Deadline:
+    """The wall-clock budget of one seat's hints, asked before every step of their work (each card's advice, each
+    card's tables, the best turn's search): once it says the time is up it stays up, without reading the clock."""
+
+    def __init__(self, budget: float, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._clock = clock
+        self._ends = clock() + budget
+        self.passed = False
+
+    def __call__(self) -> bool:
+        if not self.passed and self._clock() > self._ends:
+            self.passed = True
+        return self.passed
 
 
 # Phones ask again after every action at the table, mostly about a hand and grid they asked about before.
@@ -141,22 +151,27 @@ def _step_text(action: Action) -> str:
     return f"discard {action.card}: {describe(Move(action.a, action.b))}"
 
 
-def advice(state: StonesState, seat: int, budget: float = HINT_BUDGET) -> dict[str, Any]:
-    """The hints for one seat's own hand, as JSON for its phone; the best turn's search takes at most `budget`
-    seconds (then `exact` is false)."""
+def advice(
+    state: StonesState, seat: int, budget: float = HINT_BUDGET, clock: Callable[[], float] = time.perf_counter
+) -> dict[str, Any]:
+    """The hints for one seat's own hand, as JSON for its phone, within `budget` seconds of `clock`.
+
+    Every step checks the same deadline: each card's fewest moves (a card not reached in time has
+    `fewest_actions: None`), then the best turn's search (cut short, it gives its best plan so far, perhaps the
+    empty plan, with `exact: false`)."""
     if not state.grid or not 0 <= seat < len(state.players):
         return {}
-    out_of_time = _deadline(budget)  # the whole answer counts, not only the search
+    out_of_time = Deadline(budget, clock)  # the whole answer counts, not only the search
     hand = state.players[seat].hand
     cards = []
     for c in hand:
+        entry: dict[str, Any] = {"card": c, "points": PATTERNS[c].points}
+        # A card's tables are built once in a process (the largest over 10 ms): they too stop at the deadline.
+        if out_of_time() or not card_info(PATTERNS[c]).ready(out_of_time):
+            cards.append(entry | {"fewest_actions": None, "this_turn": None})
+            continue
         d, actions = card_plan(state, seat, c)
-        entry: dict[str, Any] = {
-            "card": c,
-            "points": PATTERNS[c].points,
-            "fewest_actions": d,
-            "this_turn": actions is not None,
-        }
+        entry |= {"fewest_actions": d, "this_turn": actions is not None}
         if actions is not None:
             entry["actions"] = [a.to_json() for a in actions]
             entry["steps"] = [_step_text(a) for a in actions]
