@@ -96,10 +96,11 @@ class Table:
 
 
 def serve(db: Path, workers: str = "thread", pause: float = 0.0) -> ThreadServer:
+    """A server for `db` (not started: `with serve(db) as server:`), quick to trade and with bots that think briefly."""
     settings = Settings(db_path=db, port=free_port(), server_token=SERVER_TOKEN, bot_pause_seconds=pause,
                         bot_patience_seconds=0.3, bot_workers=workers, bot_think={"strong": 0.02},
                         actions_per_second=1000.0, action_burst=1000)
-    return ThreadServer(settings).start()
+    return ThreadServer(settings)
 
 
 def driver(server: ThreadServer, sid: int) -> Any:
@@ -120,25 +121,24 @@ def test_phones_and_bots_play_a_game_to_the_end(tmp_path: Path, game_name: str, 
     sid, host = session.id, session.host_token
     tokens = [r.token for r in store.seats(sid)]
     store.close()
-    server = serve(db, "process" if (game_name, mode) == ("shifting_stones", "digital") else "thread")
-    table = Table(server.base, db, sid, host, tokens, {s for s in range(players) if s not in bots})
     taken_back = max(bots)
     bot_moves_when_taken = None
-    try:
-        deadline = time.monotonic() + 240
-        table.http.get(f"/api/sessions/{sid}/public").raise_for_status()  # the server loads the game: bots start
-        while not table.replica.game.is_over(table.replica.state):
-            assert time.monotonic() < deadline, "the game did not end in time"
-            if bot_moves_when_taken is None and sum(s == taken_back for s, _ in driver(server, sid).played) >= 3:
-                table.hand_back(taken_back)
-                bot_moves_when_taken = [a for s, a in driver(server, sid).played if s == taken_back]
-            if not table.step():
-                time.sleep(0.01)
-        live = driver(server, sid)
-        played = live.played
-    finally:
-        table.close()
-        server.stop()
+    with serve(db, "process" if (game_name, mode) == ("shifting_stones", "digital") else "thread") as server:
+        table = Table(server.base, db, sid, host, tokens, {s for s in range(players) if s not in bots})
+        try:
+            deadline = time.monotonic() + 240
+            table.http.get(f"/api/sessions/{sid}/public").raise_for_status()  # the server loads the game: bots start
+            while not table.replica.game.is_over(table.replica.state):
+                assert time.monotonic() < deadline, "the game did not end in time"
+                if bot_moves_when_taken is None and sum(s == taken_back for s, _ in driver(server, sid).played) >= 3:
+                    table.hand_back(taken_back)
+                    bot_moves_when_taken = [a for s, a in driver(server, sid).played if s == taken_back]
+                if not table.step():
+                    time.sleep(0.01)
+            live = driver(server, sid)
+            played = live.played
+        finally:
+            table.close()
     store = Store(db)
     try:
         assert store.session(sid).status == "over"
@@ -180,29 +180,23 @@ def test_a_bot_seat_survives_a_restart_and_plays_on(tmp_path: Path) -> None:
     sid = session.id
     store.close()
     # A pause between the bots' moves, so the server stops long before two quick bots could finish the game.
-    server = serve(db, pause=0.1)
-    try:
+    with serve(db, pause=0.1) as server:
         httpx.get(f"{server.base}/api/sessions/{sid}/public").raise_for_status()
         deadline = time.monotonic() + 30
         while driver(server, sid).moves < 3:
             assert time.monotonic() < deadline
             time.sleep(0.02)
-    finally:
-        server.stop()
     store = Store(db)
     before = len(store.log(sid))
     assert Session(store, sid).bots() == {0: "normal", 1: "easy"}
     assert Session(store, sid).status != "over", "the game must still be on when the server restarts"
     store.close()
-    server = serve(db)
-    try:
+    with serve(db) as server:
         httpx.get(f"{server.base}/api/sessions/{sid}/public").raise_for_status()
         deadline = time.monotonic() + 60
         while Session(Store(db), sid).status != "over":
             assert time.monotonic() < deadline, "the bots did not finish the game after the restart"
             time.sleep(0.1)
-    finally:
-        server.stop()
     store = Store(db)
     assert len(store.log(sid)) > before
     store.close()
@@ -214,8 +208,7 @@ def test_the_host_hands_a_seat_to_a_bot_and_bad_requests_change_nothing(tmp_path
     session = Session.create(store, "shifting_stones", 2, seed=5)
     sid, host, tokens = session.id, session.host_token, [r.token for r in store.seats(session.id)]
     store.close()
-    server = serve(db)
-    try:
+    with serve(db) as server:
         url = f"{server.base}/api/host/sessions/{sid}/seats"
         assert httpx.put(f"{url}/1/bot", json={"token": tokens[0], "level": "strong"}).status_code == 403
         assert httpx.put(f"{url}/1/bot", json={"token": host, "level": "grandmaster"}).status_code == 400
@@ -231,5 +224,3 @@ def test_the_host_hands_a_seat_to_a_bot_and_bad_requests_change_nothing(tmp_path
             time.sleep(0.1)
             view = httpx.get(f"{server.base}/api/sessions/{sid}/public").json()
         assert driver(server, sid).moves > 10
-    finally:
-        server.stop()

@@ -159,11 +159,8 @@ def table(tmp_path_factory: pytest.TempPathFactory, browser: Any) -> Iterator[Ta
             sessions[game] = Seated(session.id, session.host_token, tuple(r.token for r in store.seats(session.id)))
     finally:
         store.close()
-    server = ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())).start()
-    try:
+    with ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())) as server:
         yield Table(server, browser, sessions, artifacts)
-    finally:
-        server.stop()
 
 
 def current(envelope: dict[str, Any]) -> int:

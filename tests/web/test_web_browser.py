@@ -102,9 +102,8 @@ def test_a_phone_joins_sees_its_hand_moves_and_survives_a_server_restart(browser
 def test_a_refused_action_shows_the_reason_and_a_bad_link_says_so(browser, db_path, new_session):
     seated = new_session("tiny", 2)
     settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port())
-    server = ThreadServer(settings).start()
     errors: list[str] = []
-    try:
+    with ThreadServer(settings) as server:
         page = phone_page(browser, errors)
         page.goto(f"{server.base}/join/{seated.id}?t={seated.tokens[0]}")
         page.wait_for_selector("body[data-state-id='0']")
@@ -122,8 +121,6 @@ def test_a_refused_action_shows_the_reason_and_a_bad_link_says_so(browser, db_pa
         other.wait_for_selector(".fatal")
         assert "not valid" in other.locator(".fatal").inner_text()
         other.close()
-    finally:
-        server.stop()
     assert errors == [], errors
 
 
@@ -135,9 +132,8 @@ def test_each_games_phone_page_renders(browser, db_path, new_session, artifacts)
         players = min(max(3, game.min_players), game.max_players)
         sessions[name] = new_session(name, players, seed=2)
     settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port())
-    server = ThreadServer(settings).start()
     errors: list[str] = []
-    try:
+    with ThreadServer(settings) as server:
         page = phone_page(browser, errors)
         for name, seated in sessions.items():
             envelope = get(f"{server.base}/api/sessions/{seated.id}/public")
@@ -174,17 +170,14 @@ def test_each_games_phone_page_renders(browser, db_path, new_session, artifacts)
         host.wait_for_selector(".qr img")
         host.screenshot(path=str(artifacts / "host-page.png"), full_page=True)
         host.close()
-    finally:
-        server.stop()
     assert errors == [], errors
 
 
 def test_the_host_reveals_a_drawn_card_and_undoes_it_from_the_host_page(browser, db_path, new_session, artifacts):
     seated = new_session("tiny", 2, mode="physical")
     settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port())
-    server = ThreadServer(settings).start()
     errors: list[str] = []
-    try:
+    with ThreadServer(settings) as server:
         legal = get(f"{server.base}/api/sessions/{seated.id}/view?token={seated.tokens[0]}")["legal"]
         post(f"{server.base}/api/sessions/{seated.id}/actions", {"token": seated.tokens[0], "state_id": 0,
                                                                   "action": legal[0]})
@@ -203,16 +196,13 @@ def test_the_host_reveals_a_drawn_card_and_undoes_it_from_the_host_page(browser,
         page.wait_for_selector("body[data-state-id='3']")
         assert "table" in get(f"{server.base}/api/sessions/{seated.id}/public")["current_seats"]
         page.close()
-    finally:
-        server.stop()
     assert errors == [], errors
 
 
 def test_the_lobby_starts_a_game_and_opens_its_host_page(browser, db_path):
     settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port(), server_token="lobby-token")
-    server = ThreadServer(settings).start()
     errors: list[str] = []
-    try:
+    with ThreadServer(settings) as server:
         page = browser.new_page(viewport={"width": 400, "height": 900})
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -228,8 +218,6 @@ def test_the_lobby_starts_a_game_and_opens_its_host_page(browser, db_path):
         names = page.locator(".seat-row input[type=text]").evaluate_all("els => els.map(e => e.value)")
         assert names == ["Ann", "Player 2"]
         page.close()
-    finally:
-        server.stop()
     assert errors == [], errors
 
 
@@ -237,9 +225,8 @@ def test_a_phone_shows_its_hints_when_they_follow_the_view(browser, db_path, new
     """Views go out first and hints after: the page draws the view, then adds the hints for that same state."""
     seated = new_session("shifting_stones", 3, seed=2)
     settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port())
-    server = ThreadServer(settings).start()
     errors: list[str] = []
-    try:
+    with ThreadServer(settings) as server:
         page = phone_page(browser, errors)
         page.goto(f"{server.base}/join/{seated.id}?t={seated.tokens[0]}")
         page.wait_for_selector("body[data-state-id='0']")
@@ -253,6 +240,4 @@ def test_a_phone_shows_its_hints_when_they_follow_the_view(browser, db_path, new
         page.wait_for_selector("section.hints", timeout=30_000)
         assert page.locator("section.hints").count() == 1
         page.screenshot(path=str(artifacts / "phone-hints-after-view.png"), full_page=True)
-    finally:
-        server.stop()
     assert errors == [], errors

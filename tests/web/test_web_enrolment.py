@@ -43,9 +43,8 @@ def test_a_seat_token_cannot_enrol(client, new_session):
 
 def test_the_host_page_enrols_a_deck(browser, db_path, new_session, artifacts):
     seated = new_session("power_grid", 3, names=["Ann", "Bo", "Cy"], mode="physical")
-    server = ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())).start()
     errors: list[str] = []
-    try:
+    with ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -80,6 +79,4 @@ def test_the_host_page_enrols_a_deck(browser, db_path, new_session, artifacts):
         tags = get(f"{server.base}/api/host/sessions/{seated.id}/tags?token={seated.host}")["cards"]
         assert {c["card"]: c["uid"] for c in tags if c["uid"]} == {"plant-04": A, "plant-05": B}
         page.close()
-    finally:
-        server.stop()
     assert errors == [], errors

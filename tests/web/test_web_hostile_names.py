@@ -68,9 +68,8 @@ def test_hostile_names_on_the_phone_the_host_page_and_the_lobby(browser, db_path
     session.submit(session.legal_actions(active)[0], active)
     store.close()
     settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port(), server_token="lobby-token")
-    server = ThreadServer(settings).start()
     errors: list[str] = []
-    try:
+    with ThreadServer(settings) as server:
         for seat in range(3):
             page = open_page(browser, f"{server.base}/join/{sid}?t={tokens[seat]}", errors)
             page.wait_for_selector("body[data-state-id='1']")
@@ -100,5 +99,3 @@ def test_hostile_names_on_the_phone_the_host_page_and_the_lobby(browser, db_path
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(request, timeout=5)
         assert refused.value.code == 400
-    finally:
-        server.stop()

@@ -10,9 +10,8 @@ from companion.web import Settings
 
 def test_the_host_chooses_regions_on_a_small_map(browser, db_path, new_session, artifacts):
     seated = new_session("power_grid", 3, names=["Ann", "Bo", "Cy"])
-    server = ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())).start()
     errors: list[str] = []
-    try:
+    with ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())) as server:
         info = get(f"{server.base}/api/host/sessions/{seated.id}/regions?token={seated.host}")
         assert len(info["cities"]) == 42 and {c["region"] for c in info["cities"]} == {r["id"] for r in info["regions"]}
         proposal = info["proposal"]
@@ -53,6 +52,4 @@ def test_the_host_chooses_regions_on_a_small_map(browser, db_path, new_session, 
         public = get(f"{server.base}/api/sessions/{seated.id}/public")
         assert sorted(public["view"]["regions"]) == sorted(proposal)
         page.close()
-    finally:
-        server.stop()
     assert errors == [], errors

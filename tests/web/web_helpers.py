@@ -93,3 +93,10 @@ class ThreadServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+    # `with ThreadServer(settings) as server:` starts it and stops it however the block ends.
+    def __enter__(self) -> ThreadServer:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
