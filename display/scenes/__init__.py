@@ -125,7 +125,9 @@ class SceneStack:
             clip = surface.get_clip()
             surface.set_clip(p.rect)
             under = frames if not scene.overlay else None
-            if not self._full:  # a full frame has just cleared the whole screen
+            # A full frame has just cleared the whole screen. An overlay is drawn over what is under it (what
+            # changed there has just been drawn again), as on a full frame: its rounded corners show the panels.
+            if not self._full and not scene.overlay:
                 if under is not None:
                     surface.blit(under, p.rect, p.rect)
                 else:

@@ -195,3 +195,21 @@ def test_an_idle_step_draws_nothing_and_sleeps_between_looks_for_input():
         assert app.renders == renders + 1 and app.screen.stack.last_drawn == ["game:feedback"] and len(rects) == 1
     finally:
         pygame.display.quit()
+
+
+def test_under_the_hosts_choices_a_change_redraws_the_panel_and_the_box_over_it_as_a_fresh_drawing(artifacts):
+    model = play("bohnanza", 5, 2, 60)
+    legal = [{"seat": "table", "action": "reveal_card", "card": c} for c in (2, 7, 11)]
+    model.apply_message({"type": "choices", "seat": "table", "legal": legal, "state_id": 60})
+    surface, screen = _screen(model)
+    assert [s.name for s in screen.stack.visible()] == ["game", "choices"]
+    layers = screen.painter.layers_drawn
+    model.add_feedback(False, "it is not your turn", 1, "phone")
+    screen.render()
+    assert screen.stack.last_drawn == ["game:feedback", "choices:box"]
+    assert _pixels(surface) == _fresh(model)
+    model.move_choice(1)  # only the box changes
+    screen.render()
+    assert screen.stack.last_drawn == ["choices:box"] and screen.painter.layers_drawn == layers
+    pygame.image.save(surface, str(artifacts / "display_redraw_under_choices.png"))
+    assert _pixels(surface) == _fresh(model) == _uncached(model)
