@@ -196,6 +196,9 @@ def test_shifting_stones_a_swap_is_three_taps_a_flip_three_and_the_grid_is_never
     assert page.locator(".ss-grid .cell.selected").count() == 1
     phone.check("stone-picked")
     phone.tap(".ss-grid .cell[data-cell='1']")
+    # The player's own move is confirmed by the sentence the display shows, naming them (not a bare "Done").
+    said = page.locator("#head .toast.ok").first.inner_text()
+    assert ["Ann", "Bo", "Cy"][seat] in said and "Done" not in said, said
     phone.wait_state(before + 1)
     assert phone.taps == 3
     assert set(table.envelope(game)["view"]["last_move"]) == {0, 1}

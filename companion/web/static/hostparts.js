@@ -375,7 +375,7 @@ export function tagsPanel(s) {
 }
 
 // -- enrolling a deck ----------------------------------------------------------------------------------------
-/** "Enrol a deck": the card to tap now with the progress, the controller's taps coming in by themselves (or a UID
+/** "Enroll a deck": the card to tap now with the progress, the controller's taps coming in by themselves (or a UID
  * typed), skip, undo, re-assign a tag that is another card's, stop; it resumes where it was. */
 export function enrolPanel(s) {
   const box = h("div", { class: "enrol" }, h("p", { class: "muted" }, t("Loading…")));
@@ -396,7 +396,7 @@ export function enrolPanel(s) {
       clear(box, h("p", {}, t("Tap every card of the deck in turn: the page names each card and takes the next tag laid on the reader.")),
         h("label", { class: "check" }, write, " ", t("Also write each card's id onto its tag")),
         h("div", { class: "row-buttons" }, h("button", { type: "button", class: "act primary", dataset: { do: "start" },
-          onclick: () => step({ do: "start", write: write.checked }) }, t("Enrol a deck"))));
+          onclick: () => step({ do: "start", write: write.checked }) }, t("Enroll a deck"))));
       return;
     }
     const typed = h("input", { type: "text", maxlength: 40, placeholder: "04A1B2C3D4", "aria-label": t("Tag UID") });
@@ -438,5 +438,5 @@ export function enrolPanel(s) {
   };
   if (s.session.enrolment) draw();
   fetchIt();
-  return s.panel(t("Enrol a deck"), box);
+  return s.panel(t("Enroll a deck"), box);
 }

@@ -1,7 +1,7 @@
 // The phone page of one seat: its private view, live; actions built from its legal actions; hints; undo.
 
 import { buildControls, groupLegal } from "./actions.js";
-import { Live, clear, h, lang, languages, nativeDigits, playerName, reasonText, setArgWords, setWesternDigits, socketUrl,
+import { Live, clear, h, lang, languages, logText, nativeDigits, playerName, reasonText, setArgWords, setWesternDigits, socketUrl,
   t, takeToken, westernDigits } from "./common.js";
 import { loadLook, look } from "./look.js";
 import { factsList, renderGeneric, scoresSection, tappableCards, tickerList } from "./render.js";
@@ -28,12 +28,13 @@ let live = null;
 // A time limit the server keeps (Bohnanza's trading): when it ends, by this phone's clock.
 const clock = { what: null, ends: 0, timer: null };
 
-// Feedback sits under the header (never over it): a refusal stays until tapped or 8 s, "Done" is a short line.
+// Feedback sits under the header (never over it): a refusal stays until tapped or 8 s, a confirmation while it is read.
 function toast(text, kind) {
   clearTimeout(toastTimer);
   const role = kind === "error" ? "alert" : "status";
   clear(toastBox, text ? h("div", { class: `toast ${kind || ""}`, role, onclick: () => clear(toastBox) }, text) : null);
-  if (text) toastTimer = setTimeout(() => clear(toastBox), kind === "error" ? 8000 : 1200);
+  // A confirming sentence stays long enough to be read (about 25 characters a second), a refusal longer.
+  if (text) toastTimer = setTimeout(() => clear(toastBox), kind === "error" ? 8000 : Math.min(5000, 1200 + 40 * text.length));
 }
 
 // -- calling the player when it becomes their turn ------------------------------------------------------------
@@ -281,7 +282,10 @@ function onMessage(message) {
   } else if (message.type === "feedback") {
     setBusy(false);
     if (message.ok) {
-      toast(`✓ ${t("Done")}`, "ok");
+      // The sentence the display and the host page show, in this phone's language ("You bought plant 13…").
+      const said = (message.lines || []).map((line) => logText(state.envelope, { template: line.template, args: line.params || {} }))
+        .filter(Boolean);
+      toast(`✓ ${said.length ? said.join(" ") : t("Done")}`, "ok");
     } else {
       const reason = reasonText(state.envelope, message);
       // A game may say what the refusal interrupted (a build plan names the city it stopped before).
