@@ -48,9 +48,10 @@ MIN_SHRINK = 0.7
 # Rendered text images kept for reuse: a 1080p table shows a few hundred texts, most the same frame after frame
 # (city names, plant facts, labels), and rendering (shaping, for other scripts) is most of a frame's cost.
 TEXT_CACHE_SIZE = 2048
-# Static layers kept (each a panel-sized surface, the frames layer a screen-sized one: up to 8 MB at 1080p, so only a
-# few): the frames of a few layouts (with and without the checklist column...), the map, the income table.
-LAYER_CACHE_SIZE = 12
+# Static layers kept, least recently used dropped first: the frames of a few layouts (with and without the checklist
+# column, a one- or two-line sentence...: 8 MB each at 1080p), the map, the income table. Bounded in bytes, so a
+# small screen keeps more layouts than a large one and a Pi's memory is not filled by a long evening.
+LAYER_CACHE_BYTES = 48 * 1024 * 1024
 # Sprites kept: small drawings with transparent corners (a plant card, a bean card, a field, a stone, a pattern
 # card), each a few KB; a 7-player table shows about a hundred, and a game goes through a few hundred.
 SPRITE_CACHE_SIZE = 1024
@@ -248,9 +249,10 @@ class Painter:
             if not self.cache_layers:
                 return layer
             self.layers_drawn += 1
-            if len(self._layers) >= LAYER_CACHE_SIZE:
-                self._layers.popitem(last=False)
             self._layers[full] = layer
+            while len(self._layers) > 1 and sum(s.get_bytesize() * s.get_width() * s.get_height()
+                                                for s in self._layers.values()) > LAYER_CACHE_BYTES:
+                self._layers.popitem(last=False)
         else:
             self._layers.move_to_end(full)
         return layer

@@ -213,3 +213,18 @@ def test_under_the_hosts_choices_a_change_redraws_the_panel_and_the_box_over_it_
     assert screen.stack.last_drawn == ["choices:box"] and screen.painter.layers_drawn == layers
     pygame.image.save(surface, str(artifacts / "display_redraw_under_choices.png"))
     assert _pixels(surface) == _fresh(model) == _uncached(model)
+
+
+def test_the_layers_kept_stay_within_their_memory_budget_dropping_the_least_recently_used():
+    from display.render.widgets import LAYER_CACHE_BYTES, Painter
+
+    painter = Painter(1.5)
+    for n in range(12):
+        painter.layer(("frames", n), SIZE, lambda s: None)
+    painter.layer(("frames", 11), SIZE, lambda s: None)  # still kept: not painted again
+    assert painter.layers_drawn == 12
+    kept = painter._layers  # the cache itself is what is checked
+    assert sum(s.get_bytesize() * s.get_width() * s.get_height() for s in kept.values()) <= LAYER_CACHE_BYTES
+    assert (("frames", 11), SIZE) in kept and (("frames", 0), SIZE) not in kept
+    painter.layer(("frames", 0), SIZE, lambda s: None)
+    assert painter.layers_drawn == 13
