@@ -48,9 +48,10 @@ def bean_colour(bean: Any) -> Colour:
 
 
 def draw_bean_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, bean: Any, size: float = 13) -> None:
-    """A small bean card: its colour, a bean shape and the name (a sprite: drawn once per bean and size)."""
+    """A small bean card on a panel: its colour, a bean shape and the name (a sprite: drawn once per bean and
+    size)."""
     ctx.painter.sprite(surface, rect, ("bohnanza.card", str(bean), size),
-                       lambda target, box: _bean_card(target, box, ctx, bean, size))
+                       lambda target, box: _bean_card(target, box, ctx, bean, size), backdrop=PANEL)
 
 
 def _bean_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, bean: Any, size: float) -> None:
@@ -228,7 +229,7 @@ def _draw_field(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, field:
     nxt = field.get("next")
     key = ("bohnanza.field", str(field.get("bean") or ""), field.get("count", 0), field.get("pays_now", 0),
            (nxt.get("beans"), nxt.get("coins")) if isinstance(nxt, dict) else None)
-    ctx.painter.sprite(surface, rect, key, lambda target, box: _field(target, box, ctx, field))
+    ctx.painter.sprite(surface, rect, key, lambda target, box: _field(target, box, ctx, field), backdrop=PANEL)
 
 
 def _field(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, field: dict[str, Any]) -> None:

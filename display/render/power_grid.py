@@ -439,14 +439,16 @@ def _draw_map_layer(surface: pygame.Surface, ctx: Context, data: dict[str, Any])
 # -- plants -----------------------------------------------------------------------------------------------
 
 def draw_plant(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, plant: Any, *, stock: dict[str, int] | None
-               = None, highlight: bool = False) -> None:
+               = None, highlight: bool = False, backdrop: Colour | None = None) -> None:
     """A plant card: number, what it burns (colour and name), how many it needs and how many cities it powers.
 
-    A card is a sprite: drawn once per plant, stock, highlight and size, then blitted."""
+    A card is a sprite: drawn once per plant, stock, highlight and size, then blitted (without alpha when it
+    always sits on the plain `backdrop` colour)."""
     facts = plant_facts(plant)
     key = ("power_grid.plant", facts.get("number"), str(facts.get("kind") or ""), facts.get("input"),
            facts.get("cities"), None if stock is None else tuple(stock.items()), highlight)
-    ctx.painter.sprite(surface, rect, key, lambda target, box: _plant_card(target, box, ctx, facts, stock, highlight))
+    ctx.painter.sprite(surface, rect, key, lambda target, box: _plant_card(target, box, ctx, facts, stock, highlight),
+                       backdrop)
 
 
 def _plant_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, facts: dict[str, Any],
@@ -501,7 +503,7 @@ def _draw_market(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data:
         cards = pygame.Rect(row.x, row.y + label_h, row.width, row.height - label_h)
         count = max(4, len(plants))
         for plant, cell in zip(plants, split_columns(cards, [1] * count, p.px(5))):
-            draw_plant(surface, cell, ctx, plant, highlight=_plant_number(plant) == on_block)
+            draw_plant(surface, cell, ctx, plant, highlight=_plant_number(plant) == on_block, backdrop=PANEL)
     if auction:
         leader = auction.get("leader")
         text = _("Auction: plant {plant}, {price} Elektro by {who}", plant=on_block,

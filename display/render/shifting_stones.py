@@ -273,7 +273,8 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, card: d
     rows = card.get("rows")
     key = ("shifting_stones.card", card.get("id"), card.get("points"),
            tuple(tuple(map(str, r)) for r in rows) if isinstance(rows, list) else None)
-    ctx.painter.sprite(surface, rect, key, lambda target, box: _card(target, box, ctx, card))
+    # On the player's panel, away from its outline: painted on the panel's colour, blitted without alpha.
+    ctx.painter.sprite(surface, rect, key, lambda target, box: _card(target, box, ctx, card), backdrop=PANEL)
 
 
 def _card(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, card: dict[str, Any]) -> None:

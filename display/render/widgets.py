@@ -146,7 +146,7 @@ class Painter:
         self.renders = 0  # texts actually rendered (not taken from the cache)
         self._layers: OrderedDict[tuple[Hashable, tuple[int, int]], pygame.Surface] = OrderedDict()
         self.layers_drawn = 0  # static layers painted (not taken from the cache)
-        self._sprites: OrderedDict[tuple[Hashable, tuple[int, int]], pygame.Surface] = OrderedDict()
+        self._sprites: OrderedDict[tuple[Hashable, tuple[int, int], Colour | None], pygame.Surface] = OrderedDict()
         self.sprites_drawn = 0  # sprites painted (not taken from the cache)
         # False draws everything directly, every time (no layers, no sprites): the tests compare the two pictures.
         self.cache_layers = True
@@ -258,17 +258,24 @@ class Painter:
         return layer
 
     def sprite(self, surface: pygame.Surface, rect: pygame.Rect, key: Hashable,
-               draw: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+               draw: Callable[[pygame.Surface, pygame.Rect], None], backdrop: Colour | None = None) -> None:
         """Draw a small static picture at `rect`: `draw(target, box)` paints it once on a transparent surface of
         the rectangle's size (what it leaves untouched, such as rounded corners, stays see-through), and later calls
-        with the same `key` and size blit it. Without caching, `draw` paints straight onto `surface`."""
+        with the same `key` and size blit it. Without caching, `draw` paints straight onto `surface`.
+
+        With a `backdrop` (the plain colour the picture always sits on) it is painted on that colour instead, and
+        blitted without per-pixel alpha: two to four times quicker for a large one, such as a field."""
         if not self.cache_layers:
             draw(surface, rect)
             return
-        full = (key, rect.size)
+        full = (key, rect.size, backdrop)
         image = self._sprites.get(full)
         if image is None:
-            image = pygame.Surface(rect.size, pygame.SRCALPHA, 32)
+            if backdrop is None:
+                image = pygame.Surface(rect.size, pygame.SRCALPHA, 32)
+            else:
+                image = pygame.Surface(rect.size)
+                image.fill(backdrop)
             draw(image, image.get_rect())
             self.sprites_drawn += 1
             if len(self._sprites) >= SPRITE_CACHE_SIZE:

@@ -228,3 +228,18 @@ def test_the_layers_kept_stay_within_their_memory_budget_dropping_the_least_rece
     assert (("frames", 11), SIZE) in kept and (("frames", 0), SIZE) not in kept
     painter.layer(("frames", 0), SIZE, lambda s: None)
     assert painter.layers_drawn == 13
+
+
+@pytest.mark.parametrize("name", ["power_grid_auction", "power_grid_building", "bohnanza_trading",
+                                  "shifting_stones_play", "shifting_stones_solo", "power_grid_summary"])
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 480)])
+def test_the_stored_tables_drawn_with_layers_and_sprites_equal_them_drawn_directly(name, size):
+    """Face-up bean cards, scored pattern cards, the plant on auction, a summary: the cached pictures are exact."""
+    from tests.display.test_render import load_model
+
+    model = load_model(name)
+    surface, screen = render_image(model, size)
+    assert screen.painter.layers_drawn >= 1
+    if name in ("power_grid_auction", "power_grid_building", "bohnanza_trading", "shifting_stones_play"):
+        assert screen.painter.sprites_drawn >= 1  # plant cards, bean cards and fields, stones and pattern cards
+    assert _pixels(surface) == _uncached(model, size)
