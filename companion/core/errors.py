@@ -29,6 +29,11 @@ class CompanionError(Exception):
         self.args = (english,)
         return self
 
+    def english(self, **shown: str) -> Self:
+        """The English `reason` with some params in people's words (a card id "chili-03" as "Chili Bean 3 of 18");
+        `params` keep the ids, which each client words in its own language; returns itself."""
+        return self.worded(self.template.format(**{k: _english(k, v) for k, v in self.params.items()} | shown))
+
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "error": self.reason, "template": self.template, "params": dict(self.params)}
 

@@ -20,6 +20,7 @@ from companion.games.bohnanza.actions import (
     PlantBean,
     TurnUpCards,
 )
+from companion.i18n import catalog, log_line
 
 
 def refusal(kind: type[IllegalAction], call, *args) -> IllegalAction:
@@ -34,17 +35,20 @@ def test_where_a_card_is_is_one_sentence_per_place_with_the_seat_as_a_number():
     table.do(PlantBean(0, "chili-01", 0), TurnUpCards(0))
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "chili-01")
     assert exc.template == "{card} is in {player}'s field {field}; tap the card taken from the draw deck"
-    assert exc.params == {"card": "Chili Bean 1 of 18", "player": 0, "field": 1}
+    # The params keep the card's id, which every client words in its language; the English reason names the copy.
+    assert exc.params == {"card": "chili-01", "player": 0, "field": 1}
     assert exc.reason == "Chili Bean 1 of 18 is in seat 1's field 1; tap the card taken from the draw deck"
+    bengali = log_line(exc.template, exc.params, catalog("bn"), ["Ann", "Bo", "Cy", "Di"], game="bohnanza")
+    assert catalog("bn").gettext("Chili Bean") in bengali and "Chili" not in bengali and "Ann" in bengali
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "coffee-03")
     assert (exc.template, exc.params) == (
         "{card} is out of the game; tap the card taken from the draw deck",
-        {"card": "Coffee Bean 3 of 24"},
+        {"card": "coffee-03"},
     )
     exc = refusal(IllegalAction, GAME.apply, table.state, DrawBean(TABLE, "blue-02"))
     assert (exc.template, exc.params) == (
         "{card} is in {player}'s hand, not in the draw deck: tap the card taken from the draw deck",
-        {"card": "Blue Bean 2 of 20", "player": 1},
+        {"card": "blue-02", "player": 1},
     )
     exc = refusal(IllegalAction, GAME.tag_action, table.state, "PG13")
     assert (exc.template, exc.params) == ("'{card}' is not a Bohnanza card; enroll this tag first", {"card": "PG13"})
@@ -62,7 +66,8 @@ def test_a_seat_that_must_wait_hears_whose_step_it_is():
     assert exc.template == (
         "only the front card of your hand may be planted, and {card} is not it: plant the front card"
     )
-    assert exc.params == {"card": "Blue Bean 1 of 20"}
+    assert exc.params == {"card": "blue-01"}
+    assert "and Blue Bean 1 of 20 is not it" in exc.reason
 
 
 def test_an_ordinal_is_part_of_the_sentence_and_the_position_a_number():

@@ -29,8 +29,8 @@ def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessag
         if action.card not in state.face_up:
             raise IllegalAction(
                 "{card} is not among the cards your opponent left you: choose one of those",
-                card=card_label(action.card)
-            )
+                card=action.card
+            ).english(card=card_label(action.card))
         state = dataclasses.replace(
             state, face_up=tuple(c for c in state.face_up if c != action.card), discard=(*state.discard, action.card)
         )
@@ -44,7 +44,8 @@ def apply_discard(state: BohnanzaState, action: DiscardBean, log: list[LogMessag
                             "discard one next turn, after planting from your hand")
     hand = state.players[seat].hand
     if action.card not in hand:
-        raise IllegalAction("{card} is not in your hand: discard a card from your hand", card=card_label(action.card))
+        raise IllegalAction("{card} is not in your hand: discard a card from your hand",
+                            card=action.card).english(card=card_label(action.card))
     if state.discarded:
         raise IllegalAction("you have discarded a card this turn already: one a turn; turn up the cards")
     if state.planted < 1:

@@ -46,21 +46,21 @@ def apply_plant(state: BohnanzaState, action: PlantBean, log: list[LogMessage]) 
         if action.card != p.hand[0]:
             raise IllegalAction(
                 "only the front card of your hand may be planted, and {card} is not it: plant the front card",
-                card=card_label(action.card)
-            )
+                card=action.card
+            ).english(card=card_label(action.card))
         check_field(p, bean, action.field)
         state = dataclasses.replace(state, planted=state.planted + 1)
         state = _take_from(state, seat, "hand", action.card)
     elif state.step in ("duel_offer", "duel_plant") and active:
         if action.card not in state.face_up:
             raise IllegalAction("{card} is not face up on the table: plant one of the face-up cards",
-                                 card=card_label(action.card))
+                                 card=action.card).english(card=card_label(action.card))
         check_field(p, bean, action.field)
         state = dataclasses.replace(state, face_up=tuple(c for c in state.face_up if c != action.card))
     elif state.step == "plant_set_aside" and p.set_aside:
         if action.card not in p.set_aside:
             raise IllegalAction("{card} is not among the cards you set aside: plant one of those",
-                                card=card_label(action.card))
+                                card=action.card).english(card=card_label(action.card))
         check_field(p, bean, action.field)
         state = _take_from(state, seat, "set_aside", action.card)
     else:
@@ -122,5 +122,5 @@ def best_field(state: BohnanzaState, seat: int, card: str) -> int:
     raise IllegalAction(
         "no field of {player} fits {card}: harvest a field (or buy a third) first",
         player=seat,
-        card=card_label(card),
-    )
+        card=card,
+    ).english(card=card_label(card))

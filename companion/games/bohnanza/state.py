@@ -262,4 +262,4 @@ CARD_IS: dict[Ending, dict[Place, str]] = {
 def card_is(state: BohnanzaState, card: str, ending: Ending) -> IllegalAction:
     """The refusal that says where `card` is, ending as `ending` says."""
     place, params = place_of(state, card)
-    return IllegalAction(CARD_IS[ending][place], card=card_label(card), **params)
+    return IllegalAction(CARD_IS[ending][place], card=card, **params).english(card=card_label(card))
