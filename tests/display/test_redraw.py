@@ -235,7 +235,7 @@ def test_the_layers_kept_stay_within_their_memory_budget_dropping_the_least_rece
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 480)])
 def test_the_stored_tables_drawn_with_layers_and_sprites_equal_them_drawn_directly(name, size):
     """Face-up bean cards, scored pattern cards, the plant on auction, a summary: the cached pictures are exact."""
-    from tests.display.test_render import load_model
+    from test_render import load_model
 
     model = load_model(name)
     surface, screen = render_image(model, size)
