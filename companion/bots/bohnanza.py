@@ -1,4 +1,5 @@
-"""Bohnanza bots: a trader that waits for answers and counters, and the search's hooks."""
+"""Bohnanza bots: a trader that waits for answers and counters, a trader that values fields and trades, and the
+search's hooks."""
 
 from __future__ import annotations
 
@@ -64,7 +65,9 @@ class PatientTrader(TraderBot):
 
 class BohnanzaHooks:
     """The search's view of Bohnanza: the optional second planting is searched (plant it, or another card, or turn
-    up); everything else is the policy's. With `search_offers` it also weighs accepting against refusing an offer.
+    up); every other decision is the valuing trader's (`ValueTrader`; with `valuing=False` the patient trader's,
+    as before). Playouts play the patient trader for every seat. With `search_offers` it also weighs accepting
+    against refusing an offer.
 
     Searching more lost games in the arena (see docs/bots.md): one round of playout, judged by coins and what the
     fields would pay now, cannot see what a third field or a field left to grow pays later, so searching buying
@@ -142,6 +145,8 @@ HARVEST_MARGIN = 0.05
 # Offers per trading phase after which it stops proposing (it still answers).
 VALUE_ACTIVE_OFFERS = 6
 VALUE_OTHER_OFFERS = 8
+# Whether it counters an offer it refuses with one it would take (1) or just refuses (0).
+COUNTERS = 1
 
 
 class Outlook:
@@ -323,8 +328,34 @@ class ValueTrader(PatientTrader):
                                   partner_face_up_out=[c for c in offer.give if c in state.face_up])
                 if gain > best_gain:
                     best, best_gain = a, gain
+            if isinstance(best, RefuseOffer) and COUNTERS:
+                return self._counter_by_value(state, seat, offer, legal, look) or best
             return best
         return None
+
+    def _counter_by_value(self, state: BohnanzaState, seat: int, offer: Offer, legal: Sequence[Action],
+                          look: Outlook) -> Action | None:
+        """Instead of refusing: the counter-offer worth most to it that the sender would likely take."""
+        if any(o.sender == seat for o in state.offers):
+            return None
+        p = state.players[seat]
+        partner = state.players[offer.sender]
+        best: Action | None = None
+        best_gain = PROPOSE_MARGIN
+        for a in legal:
+            if not (isinstance(a, CounterOffer) and a.offer == offer.id):
+                continue
+            give_cards = tuple(p.hand[i] for i in a.give) + a.give_face_up
+            if self._worth(partner, Offer(-1, seat, offer.sender, give_cards, a.want, a.want_face_up)) <= 0:
+                continue
+            get = [*a.want, *(bean_of(c) for c in a.want_face_up)]
+            gain = self._gain(state, seat, offer.sender, look, a.give, a.give_face_up, get,
+                              [bean_of(c) for c in give_cards], partner_face_up_out=a.want_face_up)
+            if a.want:
+                gain *= 0.5
+            if gain > best_gain:
+                best, best_gain = a, gain
+        return best
 
     def _propose_by_value(self, state: BohnanzaState, seat: int, legal: Sequence[Action],
                           look: Outlook) -> Action | None:
