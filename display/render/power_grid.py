@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import pygame
 
 from companion.pictograms.maps import city_positions
 from display.i18n import N_, _
+from display.model import signature
 from display.render import Context, GameRenderer, Panel, phase_label
 from display.render.layout import split_columns, split_rows
 from display.render.pictograms import draw_pictogram
@@ -545,19 +546,30 @@ def _draw_resources(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, da
             continue
         price_w = p.px(70)
         track = pygame.Rect(row.x + label_w, row.y, row.width - label_w - price_w, row.height)
-        cell = track.width / max(1, len(slots))
-        filled_from = len(slots) - (count or 0)
-        for k, price in enumerate(slots):
-            box = pygame.Rect(round(track.x + k * cell), track.y + 1, max(2, round(cell) - 1), track.height - 2)
-            if k >= filled_from:
-                draw_token(surface, box, resource)
-            else:
-                pygame.draw.rect(surface, mix(PANEL, BACKGROUND, 0.5), box)
-            if k == 0 or slots[k - 1] != price:
-                pygame.draw.line(surface, PANEL_EDGE, (box.x - 1, track.y), (box.x - 1, track.bottom))
+        # The track is a sprite per resource and count: its price lines stand one pixel left of it and reach one
+        # below it, so the sprite is that much larger.
+        area = pygame.Rect(track.x - 1, track.y, track.width + 1, track.height + 1)
+        p.sprite(surface, area, ("power_grid.track", resource, tuple(slots), count),
+                 partial(_draw_track, resource=resource, slots=slots, count=count or 0), backdrop=PANEL)
         price = _("{price} each", price=cheapest) if cheapest else _("none left")
         p.text(surface, price, pygame.Rect(track.right + p.px(4), row.y, price_w - p.px(4), row.height), 11, MUTED,
                align="right")
+
+
+def _draw_track(surface: pygame.Surface, area: pygame.Rect, *, resource: str, slots: list[int], count: int) -> None:
+    """One resource's spaces: empty ones dark, the tokens on the market from the dearest end, a line between
+    prices (`area` is the track with a pixel more to its left and below)."""
+    track = pygame.Rect(area.x + 1, area.y, area.width - 1, area.height - 1)
+    cell = track.width / max(1, len(slots))
+    filled_from = len(slots) - count
+    for k, price in enumerate(slots):
+        box = pygame.Rect(track.x + round(k * cell), track.y + 1, max(2, round(cell) - 1), track.height - 2)
+        if k >= filled_from:
+            draw_token(surface, box, resource)
+        else:
+            pygame.draw.rect(surface, mix(PANEL, BACKGROUND, 0.5), box)
+        if k == 0 or slots[k - 1] != price:
+            pygame.draw.line(surface, PANEL_EDGE, (box.x - 1, track.y), (box.x - 1, track.bottom))
 
 
 # -- players, income, instructions -------------------------------------------------------------------------
@@ -574,38 +586,49 @@ def _draw_players(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data
     for k, player in enumerate(players):
         seat = player.get("seat")
         row = pygame.Rect(inner.x, inner.y + k * row_h, inner.width, row_h - p.px(3))
-        if seat in current:
-            pygame.draw.rect(surface, mix(PANEL, ACCENT, 0.18), row, border_radius=p.px(5))
-            pygame.draw.rect(surface, ACCENT, row, width=max(1, p.px(2)), border_radius=p.px(5))
-        r = max(5, min(row.height // 3, p.px(11)))
-        if isinstance(seat, int):
-            seat_marker(surface, (row.x + r + p.px(3), row.centery), r, ctx.colour(seat), seat)
-        name_w = row.width * 27 // 100
-        facts_w = row.width * 22 // 100
-        name_x = row.x + 2 * r + p.px(8)
-        halves = split_rows(pygame.Rect(name_x, row.y, name_w, row.height), [1, 1], 0)
-        p.text(surface, ctx.name(seat), halves[0], min(14, halves[0].height / p.scale * 0.8), TEXT, bold=True,
-               ellipsis=True)
-        facts = []
-        cities = city_count(player)
-        if cities is not None:
-            facts.append(_("{n} cities", n=cities))
-        money = player.get("money")
-        if isinstance(money, int):
-            facts.append(_("{n} Elektro", n=money))
-        powered = player.get("powered")
-        if isinstance(powered, int) and powered >= 0:
-            facts.append(_("powered {n}", n=powered))
-        p.text(surface, " · ".join(facts[:1]), halves[1], min(12, halves[1].height / p.scale * 0.8), MUTED,
-               ellipsis=True)
-        extra = pygame.Rect(name_x + name_w, row.y, facts_w, row.height)
-        p.text(surface, " · ".join(facts[1:]), extra, 12, ACCENT if money is not None else MUTED, bold=True,
-               ellipsis=True)
-        plants = [pl for pl in player.get("plants") or [] if _plant_number(pl) is not None]
-        cards = pygame.Rect(extra.right + p.px(4), row.y + 1, row.right - extra.right - p.px(6), row.height - 2)
-        slots = max(3, len(plants))
-        for plant, cell in zip(plants, split_columns(cards, [1] * slots, p.px(4))):
-            draw_plant(surface, cell, ctx, plant, stock=plant_stock(plant))
+        # A row is a sprite per what it shows: a move changes one or two players' rows, not all six.
+        key = ("power_grid.player", signature([player, seat in current, ctx.name(seat), ctx.colour(seat)]))
+        p.sprite(surface, row, key, partial(_player_row, ctx=ctx, player=player, current=seat in current),
+                 backdrop=PANEL)
+
+
+def _player_row(surface: pygame.Surface, row: pygame.Rect, *, ctx: Context, player: dict[str, Any],
+                current: bool) -> None:
+    """One player in the turn order: their disc, name, cities, money when open, and plants with their stock."""
+    p = ctx.painter
+    seat = player.get("seat")
+    if current:
+        pygame.draw.rect(surface, mix(PANEL, ACCENT, 0.18), row, border_radius=p.px(5))
+        pygame.draw.rect(surface, ACCENT, row, width=max(1, p.px(2)), border_radius=p.px(5))
+    r = max(5, min(row.height // 3, p.px(11)))
+    if isinstance(seat, int):
+        seat_marker(surface, (row.x + r + p.px(3), row.centery), r, ctx.colour(seat), seat)
+    name_w = row.width * 27 // 100
+    facts_w = row.width * 22 // 100
+    name_x = row.x + 2 * r + p.px(8)
+    halves = split_rows(pygame.Rect(name_x, row.y, name_w, row.height), [1, 1], 0)
+    p.text(surface, ctx.name(seat), halves[0], min(14, halves[0].height / p.scale * 0.8), TEXT, bold=True,
+           ellipsis=True)
+    facts = []
+    cities = city_count(player)
+    if cities is not None:
+        facts.append(_("{n} cities", n=cities))
+    money = player.get("money")
+    if isinstance(money, int):
+        facts.append(_("{n} Elektro", n=money))
+    powered = player.get("powered")
+    if isinstance(powered, int) and powered >= 0:
+        facts.append(_("powered {n}", n=powered))
+    p.text(surface, " · ".join(facts[:1]), halves[1], min(12, halves[1].height / p.scale * 0.8), MUTED,
+           ellipsis=True)
+    extra = pygame.Rect(name_x + name_w, row.y, facts_w, row.height)
+    p.text(surface, " · ".join(facts[1:]), extra, 12, ACCENT if money is not None else MUTED, bold=True,
+           ellipsis=True)
+    plants = [pl for pl in player.get("plants") or [] if _plant_number(pl) is not None]
+    cards = pygame.Rect(extra.right + p.px(4), row.y + 1, row.right - extra.right - p.px(6), row.height - 2)
+    slots = max(3, len(plants))
+    for plant, cell in zip(plants, split_columns(cards, [1] * slots, p.px(4))):
+        draw_plant(surface, cell, ctx, plant, stock=plant_stock(plant))
 
 
 def _draw_income(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: dict[str, Any]) -> None:

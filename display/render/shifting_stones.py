@@ -175,7 +175,14 @@ def _draw_grid(surface: pygame.Surface, rect: pygame.Rect, ctx: Context, data: d
                              border_radius=p.px(10))
         name_h = p.line_height(13, True) if show_names else 0
         art = pygame.Rect(cell.x, cell.y, cell.width, cell.height - name_h)
-        p.sprite(surface, art, ("shifting_stones.face", face), partial(draw_face, face=face))
+        # The stone: a sprite the size of its tile. With the names shown the tile stands clear of the cell's corners
+        # (where the outline of a moved stone reaches in), so it is painted on the panel's colour and blitted
+        # without alpha; without them the tile fills the cell, and its corners must stay see-through.
+        side = min(art.width, art.height)
+        tile = pygame.Rect(0, 0, side, side)
+        tile.center = art.center
+        p.sprite(surface, tile, ("shifting_stones.face", face), partial(draw_face, face=face),
+                 backdrop=PANEL if show_names else None)
         if show_names:
             colour = mix(FACE_COLOURS.get(face, TEXT), (255, 255, 255), 0.45)
             p.text(surface, _(FACE_NAMES.get(face) or face), pygame.Rect(cell.x, art.bottom, cell.width, name_h), 13,

@@ -52,9 +52,10 @@ TEXT_CACHE_SIZE = 2048
 # column, a one- or two-line sentence...: 8 MB each at 1080p), the map, the income table. Bounded in bytes, so a
 # small screen keeps more layouts than a large one and a Pi's memory is not filled by a long evening.
 LAYER_CACHE_BYTES = 48 * 1024 * 1024
-# Sprites kept: small drawings with transparent corners (a plant card, a bean card, a field, a stone, a pattern
-# card), each a few KB; a 7-player table shows about a hundred, and a game goes through a few hundred.
-SPRITE_CACHE_SIZE = 1024
+# Sprites kept, least recently used dropped first: small drawings (a plant card, a bean card, a field, a stone, a
+# pattern card, a row of resource tokens, a player's row), from a few KB to some 200 KB each at 1080p; a table
+# shows about a hundred, and a game goes through a few hundred. Bounded in bytes, as the layers are.
+SPRITE_CACHE_BYTES = 32 * 1024 * 1024
 
 
 @dataclasses.dataclass(frozen=True)
@@ -148,6 +149,7 @@ class Painter:
         self.layers_drawn = 0  # static layers painted (not taken from the cache)
         self._sprites: OrderedDict[tuple[Hashable, tuple[int, int], Colour | None], pygame.Surface] = OrderedDict()
         self.sprites_drawn = 0  # sprites painted (not taken from the cache)
+        self._sprite_bytes = 0
         # False draws everything directly, every time (no layers, no sprites): the tests compare the two pictures.
         self.cache_layers = True
         # The panel being drawn whose frame the frames layer already painted: (its rectangle, its frame).
@@ -250,8 +252,7 @@ class Painter:
                 return layer
             self.layers_drawn += 1
             self._layers[full] = layer
-            while len(self._layers) > 1 and sum(s.get_bytesize() * s.get_width() * s.get_height()
-                                                for s in self._layers.values()) > LAYER_CACHE_BYTES:
+            while len(self._layers) > 1 and sum(map(_bytes, self._layers.values())) > LAYER_CACHE_BYTES:
                 self._layers.popitem(last=False)
         else:
             self._layers.move_to_end(full)
@@ -270,20 +271,25 @@ class Painter:
             return
         full = (key, rect.size, backdrop)
         image = self._sprites.get(full)
+        box = pygame.Rect(0, 0, rect.width, rect.height)
         if image is None:
             if backdrop is None:
                 image = pygame.Surface(rect.size, pygame.SRCALPHA, 32)
             else:
-                image = pygame.Surface(rect.size)
+                # One spare column: on x86, SDL copies rows whose addresses and widths are all multiples of 16 bytes
+                # with streaming stores, some ten times slower for a sprite this size than the plain copy it uses
+                # otherwise (a 236-pixel stone: 90 µs instead of 8); the spare column keeps the rows off that path.
+                image = pygame.Surface((rect.width + 1, rect.height))
                 image.fill(backdrop)
-            draw(image, image.get_rect())
+            draw(image, box)
             self.sprites_drawn += 1
-            if len(self._sprites) >= SPRITE_CACHE_SIZE:
-                self._sprites.popitem(last=False)
             self._sprites[full] = image
+            self._sprite_bytes += _bytes(image)
+            while len(self._sprites) > 1 and self._sprite_bytes > SPRITE_CACHE_BYTES:
+                self._sprite_bytes -= _bytes(self._sprites.popitem(last=False)[1])
         else:
             self._sprites.move_to_end(full)
-        surface.blit(image, rect.topleft)
+        surface.blit(image, rect.topleft, box)
 
     def lines(
         self,
@@ -333,6 +339,11 @@ class Painter:
 
     def line_height(self, size: float, bold: bool = False) -> int:
         return self.font(size * self.scale, bold).get_linesize()
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    """The memory a surface's pixels take."""
+    return surface.get_bytesize() * surface.get_width() * surface.get_height()
 
 
 def _cut(font: pygame.font.Font, text: str, width: int) -> str:
