@@ -10,8 +10,8 @@ from stones_table import HANDS, play, table
 
 from companion.games.shifting_stones import GAME
 from companion.games.shifting_stones.actions import EndTurn, ScoreCard
-from companion.games.shifting_stones.best_turn import best_turn, best_turn_checked, greedy_turn
-from companion.games.shifting_stones.distance import card_info, distance, pack, route
+from companion.games.shifting_stones.best_turn import _MOVES, _SKIP_AFTER, best_turn, best_turn_checked, greedy_turn
+from companion.games.shifting_stones.distance import Move, apply_packed, card_info, distance, pack, route
 from companion.games.shifting_stones.hints import card_plan, turn_plan
 from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, encode, placements_on, random_grid
 
@@ -194,6 +194,33 @@ def test_the_route_is_as_short_as_the_distance_and_shows_the_card():
 
 
 # -- the best turn ------------------------------------------------------------------------------------------------
+
+
+def test_a_pair_of_moves_the_search_skips_gives_the_grid_of_a_pair_it_searches_first_or_no_change():
+    rng = random.Random(17)
+    grids = [pack(encode(random_grid(rng))) for _ in range(40)]
+    moves = [Move(a, b) for a, b in SWAPS] + [Move(c) for c in range(9)]
+    order = {m: k for k, m in enumerate(_MOVES)}
+    assert set(order) == set(moves) and len(order) == 21
+
+    def after(g: int, *pair: Move) -> int:
+        for m in pair:
+            g = apply_packed(g, m.a, m.b)
+        return g
+
+    skipped = 0
+    for first in moves:
+        for second in moves:
+            if not _SKIP_AFTER[order[first]] >> order[second] & 1:
+                continue
+            skipped += 1
+            key = (order[first], order[second])
+            earlier = [(a, b) for a in moves for b in moves if (order[a], order[b]) < key]
+            for g in grids:
+                target = after(g, first, second)
+                assert target == g or any(after(g, a, b) == target for a, b in earlier), (first, second)
+    # Two moves on different cells in either order, a flip and a shift of the same stone, and the same move twice.
+    assert skipped == 164 + 24 + 21
 
 
 def test_counting_by_paths_is_the_same_as_playing_every_action():

@@ -62,6 +62,41 @@ def _top_points(order: Sequence[int], points: Sequence[int], members: int, slots
 _SHIFT_PAIRS: tuple[tuple[int, int], ...] = tuple(NEIGHBOURS)
 
 
+def _effect(moves: Sequence[Move]) -> tuple[tuple[int, int], ...]:
+    """What a sequence of moves does to any grid: for each cell, the cell its stone came from and whether it turned."""
+    cells = [(c, 0) for c in CELLS]
+    for m in moves:
+        if m.b is None:
+            source, turned = cells[m.a]
+            cells[m.a] = (source, turned ^ 1)
+        else:
+            cells[m.a], cells[m.b] = cells[m.b], cells[m.a]
+    return tuple(cells)
+
+
+def _skips_after() -> tuple[int, ...]:
+    """For each move, the moves (a bit each) never searched right after it unless a card newly showed between:
+    the pairs that give the same grid as a pair earlier in the search's order (two moves on different cells in
+    the other order; a flip then a shift of that stone, as the shift then the flip), or no change at all."""
+    count = len(_MOVES)
+    same: dict[tuple[tuple[int, int], ...], list[tuple[int, int]]] = {}
+    for i in range(count):
+        for j in range(count):
+            same.setdefault(_effect((_MOVES[i], _MOVES[j])), []).append((i, j))
+    nothing = _effect(())
+    return tuple(
+        sum(1 << j for j in range(count)
+            if _effect((_MOVES[i], _MOVES[j])) == nothing or min(same[_effect((_MOVES[i], _MOVES[j]))]) < (i, j))
+        for i in range(count)
+    )
+
+
+# Moves numbered as the search tries them: the shifts, then the flips.
+_MOVES: tuple[Move, ...] = tuple(Move(a, b) for a, b in _SHIFT_PAIRS) + tuple(Move(c) for c in CELLS)
+_INDEX: dict[Move, int] = {m: k for k, m in enumerate(_MOVES)}
+_SKIP_AFTER: tuple[int, ...] = _skips_after()
+
+
 class _OutOfNodes(Exception):
     pass
 
@@ -74,6 +109,14 @@ class _TurnSearch:
     with the fewest moves, and lets round L look only for plans of exactly L moves (shorter ones were already
     tried with more cards to spare). A node is (grid, moves made m, cards that have shown on this path); its bound
     counts the cards that have shown or lie within L - m moves, best H - L of them.
+
+    Two moves in a row that give the same grid as another pair earlier in the search's order (or no change) are
+    not searched when no card newly showed between them (`_SKIP_AFTER`): the other order shows every card this
+    one does, with as many moves. Why nothing is lost: of the best plans with the fewest moves, take the first in
+    the search's order. Reordering such a pair in it would give a plan as good, as short and earlier, so it has
+    none; a move in it that touches no stone of a card still in reach could be dropped for a shorter plan, so it
+    has none of those either; and a position of it found already searched would give, with the same moves after
+    it, a plan as good and earlier (or shorter). So the search walks that plan.
     """
 
     def __init__(
@@ -305,21 +348,24 @@ class _TurnSearch:
             live |= cards[i].kinds_mask
         # A move that touches no stone of a kind some reachable card shows only spends a card.
         faces = [(g >> (3 * c)) & 7 for c in CELLS]
+        # Two moves on different cells give the same grid in either order; with no card newly shown between
+        # them, only the order with the lower move first is searched (`skip`: the moves whose other order is).
+        skip = 0 if newly or not path else _SKIP_AFTER[_INDEX[path[-1]]]
         if spare == 1:
-            self._last_move(g, moves, shown, path, first, near, live, faces)
+            self._last_move(g, moves, shown, path, first, near, live, faces, skip)
             return
         if spare == 2:
-            self._before_last(g, moves, shown, path, first, bounds, live, faces)
+            self._before_last(g, moves, shown, path, first, bounds, live, faces, skip)
             return
-        for a, b in _SHIFT_PAIRS:
+        for k, (a, b) in enumerate(_SHIFT_PAIRS):
             fa, fb = faces[a], faces[b]
-            if fa != fb and (live >> (fa >> 1) & 1 or live >> (fb >> 1) & 1):
+            if fa != fb and (live >> (fa >> 1) & 1 or live >> (fb >> 1) & 1) and not skip >> k & 1:
                 diff = fa ^ fb
                 path.append(Move(a, b))
                 self._visit(g ^ (diff << (3 * a)) ^ (diff << (3 * b)), moves + 1, shown, path, first, bounds)
                 path.pop()
         for c in CELLS:
-            if live >> (faces[c] >> 1) & 1:
+            if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1:
                 path.append(Move(c))
                 self._visit(g ^ (1 << (3 * c)), moves + 1, shown, path, first, bounds)
                 path.pop()
@@ -372,16 +418,18 @@ class _TurnSearch:
         around: list[tuple[int, int, int]],
         live: int,
         faces: list[int],
+        skip: int,
     ) -> None:
         """The positions one move before the end, the most numerous, searched here without a call each: most
         of them were searched already or have fewer than two cards within one move (`_visit` with one move left,
         unrolled)."""
         rows, cards, seen = self.rows, self.cards, self.seen
         after = moves + 1
-        children = [(a, b, faces[a] ^ faces[b]) for a, b in _SHIFT_PAIRS
-                    if faces[a] != faces[b] and (live >> (faces[a] >> 1) & 1 or live >> (faces[b] >> 1) & 1)]
-        children += [(c, None, 1) for c in CELLS if live >> (faces[c] >> 1) & 1]
-        for a, b, diff in children:
+        children = [(k, a, b, faces[a] ^ faces[b]) for k, (a, b) in enumerate(_SHIFT_PAIRS)
+                    if faces[a] != faces[b] and (live >> (faces[a] >> 1) & 1 or live >> (faces[b] >> 1) & 1)
+                    and not skip >> k & 1]
+        children += [(12 + c, c, None, 1) for c in CELLS if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1]
+        for k, a, b, diff in children:
             h = g ^ (diff << (3 * a)) if b is None else g ^ (diff << (3 * a)) ^ (diff << (3 * b))
             self.nodes += 1
             if not self.nodes & self.clock_mask:
@@ -420,7 +468,8 @@ class _TurnSearch:
                     kinds |= cards[i].kinds_mask
                 faces_after = [(h >> (3 * c)) & 7 for c in CELLS]
                 path.append(Move(a, b))
-                self._last_move(h, after, now_shown, path, child_first, near, kinds, faces_after)
+                self._last_move(h, after, now_shown, path, child_first, near, kinds, faces_after,
+                                0 if newly else _SKIP_AFTER[k])
                 path.pop()
 
     def _last_move(
@@ -433,11 +482,13 @@ class _TurnSearch:
         near: list[int],
         live: int,
         faces: list[int],
+        skip: int,
     ) -> None:
         """The final move when it must show at least two more cards at once (the leaves, without recursion)."""
         rows = self.rows
-        children = [(a, b, faces[a] ^ faces[b]) for a, b in _SHIFT_PAIRS if faces[a] != faces[b]]
-        children += [(c, None, 1) for c in CELLS]
+        children = [(a, b, faces[a] ^ faces[b]) for k, (a, b) in enumerate(_SHIFT_PAIRS)
+                    if faces[a] != faces[b] and not skip >> k & 1]
+        children += [(c, None, 1) for c in CELLS if not skip >> (12 + c) & 1]
         for a, b, diff in children:
             if not (live >> (faces[a] >> 1) & 1 or (b is not None and live >> (faces[b] >> 1) & 1)):
                 continue
