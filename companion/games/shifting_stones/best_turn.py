@@ -130,6 +130,10 @@ class _TurnSearch:
         self.points = [p.points for p in hand]
         self.size = len(hand)
         self.order = sorted(range(self.size), key=lambda i: (-self.points[i], i))
+        # Each card's place in that order: sorting by it needs no Python call per card.
+        self.rank = [0] * self.size
+        for place, i in enumerate(self.order):
+            self.rank[i] = place
         self.best: Plan = Plan(0, (), ())
         # The score a plan must beat to be taken (the best plan's points, or one less before a seed's round).
         self.bar = 0
@@ -293,11 +297,11 @@ class _TurnSearch:
         # Only a card near the previous position can show now (it was within the moves left, one of them made).
         newly = 0
         rows = self.rows
-        low, middle, high = g & 511, (g >> 9) & 511, g >> 18
+        r0, r1, r2 = g & 511, (g >> 9) & 511, g >> 18  # the grid's rows, each 9 bits
         for i, _, _ in around:
             if not shown >> i & 1:
                 a, b, c = rows[i]
-                if a[low] & b[middle] & c[high]:
+                if a[r0] & b[r1] & c[r2]:
                     newly |= 1 << i
         if newly:
             first = list(first)
@@ -325,15 +329,26 @@ class _TurnSearch:
             if low > spare:
                 continue
             if high > spare:
+                # The cards' caches read here directly (CardInfo.distance and within_one, without their calls).
+                card = cards[i]
+                table = card.face_table
+                face_key = table[r0] | table[r1] << 12 | table[r2] << 24
+                d = card.distances.get(face_key)
                 if spare == 1:
                     # The deepest nodes are the most numerous: a direct one-move test spares the distance.
-                    if not cards[i].within_one(g):
+                    if d is None:
+                        one = card.near.get(face_key)
+                        if not (card.within_one(g) if one is None else one):
+                            continue
+                    elif d > 1:
                         continue
                     low = high = 1
                 else:
-                    low = high = cards[i].distance(g)
-                    if low > spare:
+                    if d is None:
+                        d = card.distance(g)
+                    if d > spare:
                         continue
+                    low = high = d
             near.append(i)
             bounds.append((i, low, high))
         # With no card newly shown here, the previous position already tried each of these cards (they were within
@@ -401,7 +416,7 @@ class _TurnSearch:
     def _two_more(self, shown: int, near: list[int]) -> bool:
         """Whether two or more of the near cards could beat the bar (sorts `near` best first)."""
         points = self.points
-        near.sort(key=lambda i: (-points[i], i))
+        near.sort(key=self.rank.__getitem__)
         two = points[near[0]] + points[near[1]]
         rest = shown
         for i in near[2:]:
@@ -448,8 +463,21 @@ class _TurnSearch:
             if seen.get(key, 0) >= 1:
                 continue
             seen[key] = 1
-            # A card two moves away before this move is at least as far now; the rest need the one-move test.
-            near = [i for i, lowest, _ in around if lowest <= 2 and not now_shown >> i & 1 and cards[i].within_one(h)]
+            # A card two moves away before this move is at least as far now; the rest need the one-move test (the
+            # cards' caches read here directly, as in _visit).
+            near = []
+            for i, lowest, _ in around:
+                if lowest <= 2 and not now_shown >> i & 1:
+                    card = cards[i]
+                    table = card.face_table
+                    face_key = table[low] | table[middle] << 12 | table[high] << 24
+                    d = card.distances.get(face_key)
+                    if d is None:
+                        one = card.near.get(face_key)
+                        if card.within_one(h) if one is None else one:
+                            near.append(i)
+                    elif d <= 1:
+                        near.append(i)
             child_first = first
             if newly:
                 child_first = list(first)
