@@ -15,6 +15,7 @@ from companion.core.log import LogMessage
 from companion.core.seats import TABLE, Seat
 from companion.core.serial import from_json, to_json
 from companion.core.table import Now, generic_now
+from companion.core.words import Words
 
 Mode = Literal["digital", "physical"]
 MODES: tuple[Mode, ...] = ("digital", "physical")
@@ -288,9 +289,13 @@ class Game(ABC, Generic[S]):
         """Ids of the physical cards that can carry an NFC tag, in the order enrollment asks for them."""
         return ()
 
+    def card_words(self, card: str) -> Words:
+        """How a card id reads for people, as a message each page says in its language ("plant {n}", n=27)."""
+        return Words("{card}", {"card": card})
+
     def card_label(self, card: str) -> str:
-        """How a card id reads for people ("plant 27", "chili bean 3 of 4")."""
-        return card
+        """The card in English words ("plant 27", "Chili Bean 3 of 18"): the command line's and the logs'."""
+        return str(self.card_words(card))
 
     def tag_action(self, state: S, card: str) -> Action:
         """What a tap of this physical card means now: a TABLE reveal when one is awaited, otherwise the

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from companion.core.errors import NotAllowed
 from companion.core.game import Game
 from companion.core.registry import get_game
+from companion.core.words import Words
 from companion.i18n import N_
 from companion.store.db import Store, normalise_uid
 
@@ -44,11 +45,11 @@ class Said:
 
     @property
     def text(self) -> str:
-        return self.template.format(**self.params)
+        return str(Words(self.template, self.params))
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "kind": self.kind, "template": self.template, "params": self.params,
-                "text": self.text}
+        # The cards in params are Words: the page says them in its language, `text` is the English.
+        return {"ok": self.ok, "kind": self.kind, **Words(self.template, self.params).to_json(), "text": self.text}
 
 
 class Enrolment:
@@ -107,8 +108,8 @@ class Enrolment:
     def done(self) -> bool:
         return self.current is None
 
-    def label(self, card: str) -> str:
-        return self.game.card_label(card)
+    def label(self, card: str) -> Words:
+        return self.game.card_words(card)
 
     def prompt(self) -> Said:
         card = self.current
@@ -135,14 +136,14 @@ class Enrolment:
         enrolled, skipped = self.counts()
         return {
             "game": self.game.name, "title": self.game.title, "write": self.write,
-            "card": card, "label": self.label(card) if card else None,
+            "card": card, **_labelled(self.label(card) if card else None),
             "n": min(len(self.steps) + 1, len(self.cards)), "total": len(self.cards), "asked": len(self.steps),
             "enrolled": enrolled, "skipped": skipped, "done": card is None,
             "prompt": self.prompt().to_json(),
-            "last": None if last is None else {"card": last["card"], "label": self.label(last["card"]),
+            "last": None if last is None else {"card": last["card"], **_labelled(self.label(last["card"])),
                                                "uid": last["uid"]},
             "pending": None if self.pending is None else {
-                **self.pending, "label": self._other_label(self.pending["game"], self.pending["card"])},
+                **self.pending, **_labelled(self._other_label(self.pending["game"], self.pending["card"]))},
         }
 
     # -- steps ----------------------------------------------------------------------------------------
@@ -215,11 +216,11 @@ class Enrolment:
         self.store.save_enrolment(self.game.name, self._state(), forget=forget,
                                   enroll=((uid, self.game.name, card),))
 
-    def _other_label(self, game_name: str, card: str) -> str:
+    def _other_label(self, game_name: str, card: str) -> Words:
         if game_name == self.game.name:
             return self.label(card)
         other = get_game(game_name)
-        return f"{other.card_label(card)} ({other.title})"
+        return Words(N_("{card} ({game})"), {"card": other.card_words(card), "game": other.title})
 
     def _state(self) -> dict[str, Any]:
         return {"cards": self.cards, "steps": self.steps, "write": self.write, "pending": self.pending}
@@ -230,3 +231,8 @@ class Enrolment:
 
 def _params(said: Said) -> tuple[str, dict[str, Any]]:
     return said.template, said.params
+
+
+def _labelled(words: Words | None) -> dict[str, Any]:
+    """A card's `label` in English (the command line's) and its `words` (what the page says in its language)."""
+    return {"label": None if words is None else str(words), "words": None if words is None else words.to_json()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from web_helpers import ThreadServer, free_port, get
 
+from companion.i18n import catalog
 from companion.store import Store
 from companion.web import Settings
 
@@ -21,6 +22,10 @@ def test_the_enrolment_api_walks_the_deck_and_refuses_without_changing_anything(
     assert step(client, seated, do="skip").status_code == 403  # nothing started
     started = step(client, seated, do="start").json()["enrolment"]
     assert started["prompt"]["text"] == "Tap Coffee Bean 1 of 24 (1 of 154)"
+    # The card is sent as words too, for the page to say in its language.
+    assert started["prompt"]["params"]["card"] == {"template": "{bean} {n} of {count}",
+                                                   "params": {"bean": "Coffee Bean", "n": 1, "count": 24}}
+    assert started["words"] == started["prompt"]["params"]["card"] and started["label"] == "Coffee Bean 1 of 24"
     said = step(client, seated, do="tap", uid=A).json()
     assert said["said"]["text"] == f"Coffee Bean 1 of 24: tag {A} enrolled"
     assert said["enrolment"]["prompt"]["text"] == "Tap Coffee Bean 2 of 24 (2 of 154)"
@@ -78,5 +83,37 @@ def test_the_host_page_enrols_a_deck(browser, db_path, new_session, artifacts):
         page.locator(".enrol").screenshot(path=str(artifacts / "host-enrol-phone.png"))
         tags = get(f"{server.base}/api/host/sessions/{seated.id}/tags?token={seated.host}")["cards"]
         assert {c["card"]: c["uid"] for c in tags if c["uid"]} == {"plant-04": A, "plant-05": B}
+        page.close()
+    assert errors == [], errors
+
+
+def test_the_host_page_names_the_cards_in_its_language(browser, db_path, new_session, artifacts):
+    """An Icelandic host enrols a Bohnanza deck: the card asked for, a refusal naming the other card, and the tags
+    list read in Icelandic, not in the game's English labels."""
+    seated = new_session("bohnanza", 3, names=["Ann", "Bo", "Cy"], mode="physical")
+    icelandic = catalog("is")
+
+    def card(n: int) -> str:
+        return icelandic.gettext("{bean} {n} of {count}", bean=icelandic.gettext("Coffee Bean"), n=n, count=24)
+
+    assert icelandic.gettext("Coffee Bean") != "Coffee Bean"
+    errors: list[str] = []
+    with ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server.base}/host/{seated.id}?t={seated.host}&lang=is#players")
+        page.locator(".enrol [data-do=start]").click()
+        asked = page.locator(".enrol-card")
+        assert asked.inner_text() == icelandic.gettext("Tap {card} ({n} of {total})", card=card(1), n=1, total=154)
+        for _ in range(2):  # enrolled on card 1; then the same tag for card 2 is refused, naming card 1
+            page.locator(".enrol .typed-tap input").fill(A)
+            page.locator(".enrol .typed-tap button").click()
+        page.wait_for_selector(".enrol-conflict")
+        conflict = page.locator(".enrol-conflict").inner_text()
+        assert card(1) in conflict and card(2) in conflict and "Coffee Bean" not in conflict
+        page.screenshot(path=str(artifacts / "host-enrol-icelandic.png"), full_page=True)
+        options = page.locator(".tags-list, select[aria-label]").locator("option").all_inner_texts()
+        assert card(1) in options and not any("Coffee Bean" in o for o in options)
         page.close()
     assert errors == [], errors

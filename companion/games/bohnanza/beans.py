@@ -8,6 +8,9 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
+from companion.core.words import Words
+from companion.i18n import N_
+
 DATA: dict[str, Any] = json.loads(
     resources.files("companion.games.bohnanza").joinpath("data/beans.json").read_text("utf-8")
 )
@@ -100,10 +103,16 @@ def bean_name(bean: str) -> str:
     return BEANS[bean].name
 
 
-def card_label(card: str) -> str:
-    """How a card reads for people: "Chili Bean 3 of 18"."""
+def card_words(card: str) -> Words:
+    """How a card reads for people, in any language: "Chili Bean 3 of 18"."""
     bean = BEANS[BEAN_OF[card]]
-    return f"{bean.name} {int(card.rsplit('-', 1)[1])} of {bean.count}"
+    copy = int(card.rsplit("-", 1)[1])
+    return Words(N_("{bean} {n} of {count}"), {"bean": bean.name, "n": copy, "count": bean.count})
+
+
+def card_label(card: str) -> str:
+    """How a card reads in English: "Chili Bean 3 of 18"."""
+    return str(card_words(card))
 
 
 @cache

@@ -23,6 +23,7 @@ from companion.core import (
 )
 from companion.core.game import Bot
 from companion.core.table import Now
+from companion.core.words import Words
 from companion.games.bohnanza import beans, table
 from companion.games.bohnanza.actions import (
     ACTION_KINDS,
@@ -327,8 +328,8 @@ class BohnanzaGame(Game[BohnanzaState]):
     def cards(self) -> tuple[str, ...]:
         return beans.CARDS
 
-    def card_label(self, card: str) -> str:
-        return beans.card_label(card) if card in beans.BEAN_OF else card
+    def card_words(self, card: str) -> Words:
+        return beans.card_words(card) if card in beans.BEAN_OF else super().card_words(card)
 
     def tag_action(self, state: BohnanzaState, card: str) -> Action:
         return tag_action(state, card)

@@ -22,6 +22,7 @@ from companion.core import (
     msg,
 )
 from companion.core.table import Now
+from companion.core.words import Words
 from companion.games.power_grid import auction, building, bureaucracy, regions, resources, table
 from companion.games.power_grid import instructions as say
 from companion.games.power_grid.actions import (
@@ -62,6 +63,7 @@ from companion.games.power_grid.data import (
 from companion.games.power_grid.flow import advance
 from companion.games.power_grid.market import check_reveal, not_available, resolve_draw, reveal_candidates
 from companion.games.power_grid.state import Player, PowerGridState
+from companion.i18n import N_
 
 PLANT_DRAW = "plant_draw"
 CORRECTIONS: dict[type[Action], Any] = {
@@ -484,9 +486,9 @@ class PowerGrid(Game[PowerGridState]):
     def cards(self) -> tuple[str, ...]:
         return (*(f"plant-{p:02d}" for p in sorted(PLANTS)), "step-3")
 
-    def card_label(self, card: str) -> str:
+    def card_words(self, card: str) -> Words:
         number = _card_number(card)
-        return "the Step 3 card" if number == STEP3 else f"plant {number}"
+        return Words(N_("the Step 3 card")) if number == STEP3 else Words(N_("plant {n}"), {"n": number})
 
     def tag_action(self, state: PowerGridState, card: str) -> Action:
         number = _card_number(card)

@@ -12,6 +12,7 @@ from companion.core.game import Bot, ChanceEvent, Game, GameConfig, OptionSpec, 
 from companion.core.log import LogMessage, msg
 from companion.core.seats import HOST, TABLE, Seat
 from companion.core.table import Now
+from companion.core.words import Words
 from companion.games.shifting_stones import hints, scoring, table, turns, views
 from companion.games.shifting_stones.actions import (
     ALL_ACTIONS,
@@ -296,9 +297,9 @@ class ShiftingStones(Game[StonesState]):
     def cards(self) -> tuple[str, ...]:
         return CARD_IDS
 
-    def card_label(self, card: str) -> str:
+    def card_words(self, card: str) -> Words:
         pattern = PATTERNS.get(card)
-        return pattern.label() if pattern else card
+        return pattern.words() if pattern else super().card_words(card)
 
     def tag_action(self, state: StonesState, card: str) -> Action:
         if card not in PATTERNS:

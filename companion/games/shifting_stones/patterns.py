@@ -10,6 +10,8 @@ from importlib import resources
 from typing import Any
 
 from companion.core.errors import IllegalAction
+from companion.core.words import Words
+from companion.i18n import N_
 
 
 def _load() -> dict[str, Any]:
@@ -107,9 +109,15 @@ class Pattern:
         """The rows as one line, `/` between rows and `*` for grey squares ("seed fish", "tree * / * horse")."""
         return " / ".join(" ".join(face or "*" for face in row) for row in self.rows)
 
+    def words(self) -> Words:
+        """The card for people in any language: "pattern SS13 (seed fish / tree *, 2 points)", each face a word."""
+        faces = [word for row in self.rows for word in (*(face or "*" for face in row), "/")][:-1]
+        template = N_("pattern {card} ({pattern}, 1 point)") if self.points == 1 else \
+            N_("pattern {card} ({pattern}, {points} points)")
+        return Words(template, {"card": self.id, "pattern": faces, "points": self.points})
+
     def label(self) -> str:
-        point_word = "point" if self.points == 1 else "points"
-        return f"pattern {self.id} ({self.text()}, {self.points} {point_word})"
+        return str(self.words())
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.id, "points": self.points, "rows": [[face or "*" for face in row] for row in self.rows]}

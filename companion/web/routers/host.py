@@ -191,7 +191,9 @@ async def list_tags(sid: int, hub: HubDep, token: str | None = TokenQuery) -> di
     game = live.session.game
     enrolled = await asyncio.to_thread(hub.store.tags, game.name)
     by_card = {card: uid for uid, card in enrolled.items()}
-    return {"cards": [{"card": c, "label": game.card_label(c), "uid": by_card.get(c)} for c in game.cards()]}
+    # `label` in English, `words` for the page to say in its language.
+    return {"cards": [{"card": c, "label": game.card_label(c), "words": game.card_words(c).to_json(),
+                       "uid": by_card.get(c)} for c in game.cards()]}
 
 
 @router.post("/sessions/{sid}/tags", response_model=Done, summary="Enroll an NFC tag (its UID) as a card")

@@ -98,6 +98,19 @@ export function t(msgid, args) {
   return fill(localDigits(typeof text === "string" ? text : msgid), args);
 }
 
+/** A thing's name sent as {template, params} (a card as "plant {n}"), in the page's language: a param that is
+ * such an object is said first, a list word by word ("seed fish / tree *"), a string through the catalog. */
+export function sayWords(item) {
+  if (!item || typeof item !== "object") return item === undefined || item === null ? "" : String(item);
+  const args = {};
+  for (const [key, value] of Object.entries(item.params || {})) {
+    if (Array.isArray(value)) args[key] = value.map((v) => t(String(v))).join(" ");
+    else if (value && typeof value === "object") args[key] = sayWords(value);
+    else args[key] = typeof value === "string" ? t(value) : value;
+  }
+  return t(item.template, args);
+}
+
 /** The plural form of an English source string for n (also given as {count}). */
 export function tn(msgid, n, args) {
   seen.add(msgid);

@@ -31,8 +31,10 @@ const session = {
   selection: undefined, selectionState: null, actingFor: "host", seatEnvelope: null, tab: "now",
 };
 
+// Each tab's label is a t() call of its own, so the catalogs' extraction finds every one.
 const TABS = [
-  ["now", "Now"], ["join", "Join"], ["history", "History"], ["fix", "Corrections"], ["players", "Players"], ["table", "Table"],
+  ["now", () => t("Now")], ["join", () => t("Join")], ["history", () => t("History")], ["fix", () => t("Corrections")],
+  ["players", () => t("Players")], ["table", () => t("Table")],
 ];
 
 const q = () => `token=${encodeURIComponent(session.token)}`;
@@ -117,11 +119,11 @@ function setTab(tab) {
 
 function drawTabs() {
   const envelope = shownEnvelope();
-  const tabs = envelope.over ? [["summary", "Summary"], ...TABS] : TABS;
+  const tabs = envelope.over ? [["summary", () => t("Summary")], ...TABS] : TABS;
   clear(tabsBox, tabs.map(([key, label]) => h("button", {
     type: "button", role: "tab", class: "tab" + (session.tab === key ? " on" : ""), "aria-selected": session.tab === key ? "true" : "false",
     dataset: { tab: key }, onclick: () => setTab(key),
-  }, t(label))));
+  }, label())));
 }
 
 function draw() {

@@ -1,7 +1,7 @@
 // Parts of the host page behind its tabs: join codes and Wi-Fi, the history with undo to here, corrections chosen
 // from lists, Power Grid's regions on a small map, the end-of-game summary with charts and the rematch.
 
-import { api, clear, formatNumber, h, logText, playerName, reasonText, t, tn, words } from "./common.js";
+import { api, clear, formatNumber, h, logText, playerName, reasonText, sayWords, t, tn, words } from "./common.js";
 import { lineChart, scoreBars } from "./charts.js";
 
 const svgImage = (svg, alt) => h("img", { src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg), alt });
@@ -346,10 +346,10 @@ export function tagsPanel(s) {
   const card = h("select", { "aria-label": t("Card") });
   const drawTags = () => {
     const list = s.session.tags || [];
-    clear(card, list.map((c) => h("option", { value: c.card }, c.label)));
+    clear(card, list.map((c) => h("option", { value: c.card }, sayWords(c.words) || c.label)));
     const enrolled = list.filter((c) => c.uid).length;
     clear(box, h("p", {}, t("{enrolled} of {total} cards have a tag.", { enrolled, total: list.length })),
-      h("ul", {}, list.filter((c) => c.uid).map((c) => h("li", {}, `${c.label}: ${c.uid}`))));
+      h("ul", {}, list.filter((c) => c.uid).map((c) => h("li", {}, `${sayWords(c.words) || c.label}: ${c.uid}`))));
   };
   const fetchTags = async () => {
     const result = await api("GET", `/api/host/sessions/${s.sid}/tags?${s.q()}`);
@@ -379,7 +379,8 @@ export function tagsPanel(s) {
  * typed), skip, undo, re-assign a tag that is another card's, stop; it resumes where it was. */
 export function enrolPanel(s) {
   const box = h("div", { class: "enrol" }, h("p", { class: "muted" }, t("Loading…")));
-  const say = (said) => (said ? t(said.template, said.params) : "");
+  // What the server says names its cards as words: each is said in the page's language.
+  const say = (said) => (said ? sayWords(said) : "");
   const step = async (body) => {
     const result = await api("POST", `/api/host/sessions/${s.sid}/enrolment`, { token: s.token, ...body });
     if (!result.ok) return s.toast(reasonText(s.envelope, result.data), "error");
@@ -413,7 +414,7 @@ export function enrolPanel(s) {
       bar,
       h("p", { class: "muted" }, t("{enrolled} enrolled, {skipped} skipped", { enrolled: e.enrolled, skipped: e.skipped })),
       e.pending ? h("p", { class: "enrol-conflict" }, t("Tag {uid} is already {other}: press OK to move it to {card}, BACK to skip {card}, or tap another tag",
-        { uid: e.pending.uid, other: e.pending.label, card: e.label })) : null,
+        { uid: e.pending.uid, other: sayWords(e.pending.words), card: sayWords(e.words) })) : null,
       h("div", { class: "row-buttons" },
         e.pending ? h("button", { type: "button", class: "act primary", dataset: { do: "reassign" }, onclick: () => step({ do: "reassign" }) }, t("Re-assign")) : null,
         e.done ? null : h("button", { type: "button", class: "act", dataset: { do: "skip" }, onclick: () => step({ do: "skip" }) }, t("Skip")),
