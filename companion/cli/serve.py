@@ -161,11 +161,12 @@ def build_server(settings: Any, *, access_log: bool = False) -> Any:
     import uvicorn
 
     from companion.web.app import create_app
+    from companion.web.deflate import ws_protocol
 
     config = uvicorn.Config(
         create_app(settings), host=settings.host, port=settings.port, log_level="warning", access_log=access_log,
         ws_max_size=max(4 * settings.max_message_bytes, 65536), server_header=False, proxy_headers=False,
-        lifespan="on", limit_concurrency=settings.limit_concurrency, backlog=settings.backlog,
+        lifespan="on", limit_concurrency=settings.limit_concurrency, backlog=settings.backlog, ws=ws_protocol(),
     )
     return uvicorn.Server(config)
 

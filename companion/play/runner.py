@@ -269,6 +269,7 @@ class Table:
 
     async def _serve(self, sid: int | None) -> asyncio.Task[Any] | None:
         from companion.web.app import create_app
+        from companion.web.deflate import ws_protocol
         from companion.web.network import Announcer, table_wifi
         from companion.web.settings import Settings
 
@@ -287,7 +288,8 @@ class Table:
         config = uvicorn.Config(app, host=options.bind, port=options.port, log_level="warning",
                                 access_log=False, ws_max_size=max(4 * settings.max_message_bytes, 65536),
                                 server_header=False, proxy_headers=False, lifespan="on",
-                                limit_concurrency=settings.limit_concurrency, backlog=settings.backlog)
+                                limit_concurrency=settings.limit_concurrency, backlog=settings.backlog,
+                                ws=ws_protocol())
         self.server = _Server(config)
         serving = asyncio.create_task(self.server.serve(), name="server")
         while not self.server.started:

@@ -8,7 +8,7 @@ import json
 import random
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from companion.core.actions import Action
@@ -28,6 +28,8 @@ TICKER_LENGTH = 200
 # The board jobs already ticked that the public view still lists (struck through), newest first.
 DONE_JOBS_SHOWN = 10
 SNAPSHOT_FORMAT = 2
+# Actions whose JSON is kept for the views (see Session._actions_json).
+ACTION_JSON_KEPT = 5000
 
 Actor = Seat  # who is submitting: a player seat, TABLE (the controller) or HOST
 
@@ -81,6 +83,11 @@ class Session:
         self._board_cache: tuple[tuple[int, tuple[str, ...]], list[dict[str, Any]]] | None = None
         # Ticker lines as sent (template, params, text), per message and player names: see _worded_line.
         self._worded: dict[tuple[int, tuple[str, ...]], tuple[LogMessage, dict[str, Any]]] = {}
+        # The parts of a view that depend on the state alone (each seat's game view and legal actions as JSON,
+        # who acts now...), kept for one state: see _derive.
+        self._derived_of: Any = None
+        self._derived: dict[Any, Any] = {}
+        self._action_json: dict[Action, dict[str, Any]] = {}
         self._load()
 
     # -- creation ---------------------------------------------------------------------------------
@@ -420,11 +427,66 @@ class Session:
     def now(self, names: Sequence[str] | None = None) -> dict[str, Any]:
         """Who acts now and how, in one sentence."""
         with self._lock:
-            current = self.game.now(self.state)
-            worded = self.worded(current.message, names)
-            return {"text": worded["text"], "template": current.message.template,
-                    "params": dict(current.message.args), "acting": list(current.acting),
-                    "may": list(current.may)}
+            shown = list(names) if names is not None else self.names()
+            state = self.state
+
+            def make() -> dict[str, Any]:
+                current = self._derive(state, "now", lambda: self.game.now(state))
+                worded = self.worded(current.message, shown)
+                return {"text": worded["text"], "template": current.message.template,
+                        "params": dict(current.message.args), "acting": list(current.acting),
+                        "may": list(current.may)}
+
+            return self._derive(state, ("now", tuple(shown)), make)
+
+    # -- the parts of a view that depend on the state alone -----------------------------------------
+    def _derive(self, state: Any, key: Hashable, make: Callable[[], Any]) -> Any:
+        """`make()` for this state, kept while the state is the latest asked for (call with the lock held).
+
+        Every change is viewed by every connected seat and the public table; what depends on the state alone
+        is made once per state, and shared by the views (read-only)."""
+        if self._derived_of is not state:
+            self._derived_of = state
+            self._derived = {}
+        found = self._derived.get(key, _MISSING)
+        if found is _MISSING:
+            found = self._derived[key] = make()
+        return found
+
+    def _game_view(self, state: Any, seat: Seat | None) -> dict[str, Any]:
+        return self._derive(state, ("view", seat), lambda: self.game.view(state, seat))
+
+    def _legal_json(self, state: Any, seat: Seat) -> list[dict[str, Any]]:
+        return self._derive(state, ("legal", seat), lambda: self._actions_json(self.game.legal_actions(state, seat)))
+
+    def _actions_json(self, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        """Actions as JSON for the views (read-only). Most of a seat's legal actions are the same from one change
+        to the next (Bohnanza's offers and plantings: some 200 per change for seven phones), so each action's JSON
+        is kept, keyed by the action itself (a frozen dataclass: equal actions give equal JSON)."""
+        kept = self._action_json
+        if len(kept) > ACTION_JSON_KEPT:
+            kept.clear()
+        out = []
+        for action in actions:
+            try:
+                found = kept.get(action)
+            except TypeError:  # an action with an unhashable field: not kept
+                out.append(action.to_json())
+                continue
+            if found is None:
+                found = kept[action] = action.to_json()
+            out.append(found)
+        return out
+
+    def _common(self, state: Any) -> tuple[list[Seat], bool]:
+        """(who acts now, whether the game is over)"""
+        return self._derive(state, "common", lambda: (list(self.game.current_seats(state)),
+                                                      self.game.is_over(state)))
+
+    def game_view(self, seat: Seat | None) -> dict[str, Any]:
+        """The game's own view of the current state for `seat` (None: the public table), without the envelope."""
+        with self._lock:
+            return self._game_view(self.state, seat)
 
     def snapshot(self) -> tuple[int, Any]:
         """(state id, state) read together: what the hub hands to the hint workers."""
@@ -444,6 +506,7 @@ class Session:
             names = [s.name for s in seats]
             jobs = self.board_jobs(names)
             now = self.now(names)
+            current, over = self._common(state)
             body: dict[str, Any] = {
                 "session": self.id,
                 "game": self.game.name,
@@ -453,17 +516,17 @@ class Session:
                 "mode": self.config.mode,
                 "seat": seat,
                 "players": [{"seat": s.seat, "name": s.name, "colour": s.colour, "bot": s.bot} for s in seats],
-                "current_seats": list(self.game.current_seats(state)),
-                "over": self.game.is_over(state),
-                "view": self.game.view(state, seat),
+                "current_seats": list(current),
+                "over": over,
+                "view": self._game_view(state, seat),
                 "board_jobs": jobs,
                 "now": now,
                 "log": [self._worded_line(m, names) for m in list(self.ticker)[-30:] if m.visible(seat)],
             }
-            if body["over"]:
-                body["scores"] = self.game.scores(state)
+            if over:
+                body["scores"] = self._derive(state, "scores", lambda: self.game.scores(state))
             if isinstance(seat, int):
-                body["legal"] = [a.to_json() for a in self.game.legal_actions(state, seat)]
+                body["legal"] = self._legal_json(state, seat)
                 if hints:
                     body["hints"] = self.game.hints(state, seat)
             return body
@@ -471,6 +534,9 @@ class Session:
     def legal_actions(self, seat: Seat) -> list[Action]:
         with self._lock:
             return self.game.legal_actions(self.state, seat)
+
+
+_MISSING = object()
 
 
 def _who(seat: Seat) -> str:

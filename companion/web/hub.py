@@ -212,6 +212,8 @@ class LiveSession:
         self._fanout_task = asyncio.create_task(self._fanout(), name=f"fanout-{session.id}")
         self.fanouts = 0
         self.phone_changes = 0
+        # The seat that made the last accepted action: its phones hear the new state first.
+        self._first: int | None = None
         # Hints of the current state, per seat, as sent (a phone that connects now gets them at once); the task
         # computing the rest is cancelled when the state moves on.
         self._hints_state = -1
@@ -374,11 +376,22 @@ class LiveSession:
                 self.hub.errors.append(f"session {self.id}: view failed: {exc!r}")
                 continue
             self.fanouts += 1
-            for connection in list(self.connections):
+            for connection in self._in_order():
                 state_id, text = texts.get(connection.viewer, (None, ""))
                 if text:
                     connection.offer("view", text, state_id)
             self._hints_after_views()
+
+    def _in_order(self) -> list[Connection]:
+        """The connections in the order their views are queued (and their senders run): the phones of the seat
+        that just acted, then the displays, then the other phones."""
+        first = self._first
+
+        def rank(connection: Connection) -> int:
+            viewer = connection.viewer
+            return 0 if viewer is not None and viewer == first else 1 if viewer is None else 2
+
+        return sorted(self.connections, key=rank)
 
     async def attach(self, connection: Connection) -> None:
         """Register a connection and queue its first full view (and the running clock, if any)."""
@@ -396,8 +409,8 @@ class LiveSession:
     async def _check_clock(self) -> None:
         assert self._clock is not None
         try:
-            envelope = await asyncio.to_thread(self.session.view, None)
-            deadline = self._clock(envelope["view"])
+            # The public game view is made once per state (the fan-out's public view shares it).
+            deadline = self._clock(await self.run_views(self.session.game_view, None))
         except Exception as exc:
             self.hub.errors.append(f"session {self.id}: clock failed: {exc!r}")
             return
@@ -499,6 +512,8 @@ class LiveSession:
                 return Outcome(False, self.session.state_id, exc)
             # Still holding the lock, so the feedback goes out before the new views (the fan-out waits for it).
             self.accepted(accepted, actor, source, origin)
+            seat = accepted.action.seat  # whoever sent it (a phone, the controller, the host acting for a seat)
+            self._first = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
         return Outcome(True, accepted.state_id, accepted=accepted)
 
     async def undo(self, actor: Seat, state_id: int | None, source: Source, origin: Connection | None = None

@@ -1,0 +1,188 @@
+"""The fan-out after a change: who hears first, what each seat's message holds, state-only parts made once per
+state, and the real server's compressed WebSocket."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import threading
+import time
+
+import pytest
+from web_helpers import free_port
+
+from companion.cli.serve import build_server
+from companion.store import Session, Store
+from companion.web import Settings
+from companion.web.hub import Connection, Hub
+
+
+class Tape:
+    """The far ends of several connections, writing what each is sent onto one tape, in the order it is sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[object, str, str]] = []  # (who, message type, raw text)
+
+    def end(self, who: object):
+        async def send(text: str) -> None:
+            self.sent.append((who, json.loads(text)["type"], text))
+
+        async def close(code: int, reason: str) -> None:
+            return None
+
+        return send, close
+
+    def since(self, mark: int) -> list[tuple[object, str, str]]:
+        return self.sent[mark:]
+
+
+async def wait_for(condition, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.005)
+
+
+@pytest.fixture
+async def hub(db_path):
+    store = Store(db_path)
+    hub = Hub(store, actions_per_second=1000, action_burst=1000, hint_workers=0)
+    yield hub
+    await hub.close()
+    store.close()
+
+
+async def seated_table(hub, new_session, game: str, players: int, **kwargs):
+    seated = new_session(game=game, players=players, **kwargs)
+    live = await hub.live(seated.id)
+    tape = Tape()
+    tasks = []
+    for viewer in [None, *range(players)]:
+        send, close = tape.end("display" if viewer is None else viewer)
+        connection = Connection(viewer, send, close)
+        tasks.append(asyncio.create_task(connection.run_sender()))
+        await live.attach(connection)
+    await wait_for(lambda: sum(1 for _, kind, _ in tape.sent if kind == "view") == players + 1)
+    return live, tape, tasks
+
+
+async def test_the_acting_seat_is_served_first_then_the_displays_then_the_other_phones(hub, new_session):
+    """The hub queues the new views in this order (each connection's sender then sends on its own, so a slow phone
+    holds up nobody); the acting phone's feedback is queued before any view."""
+    live, tape, tasks = await seated_table(hub, new_session, "tiny", 3)
+    queued: list[tuple[object, str]] = []
+    for connection in live.connections:
+        def offer(kind, text, state_id=None, connection=connection, offer=connection.offer):
+            queued.append(("display" if connection.viewer is None else connection.viewer, kind))
+            offer(kind, text, state_id)
+        connection.offer = offer  # type: ignore[method-assign]
+    acted = set()
+    for _ in range(6):
+        session = live.session
+        seat = next(s for s in session.game.current_seats(session.state) if isinstance(s, int))
+        action = session.legal_actions(seat)[0]
+        mark, start = len(tape.sent), len(queued)
+        target = session.state_id + 1
+        outcome = await live.submit(action, seat, session.state_id, "phone")
+        assert outcome.ok
+        await wait_for(lambda mark=mark: sum(1 for _, kind, _ in tape.since(mark) if kind == "view") == 4)
+        order = [(who, kind) for who, kind in queued[start:] if kind in ("feedback", "view")]
+        views = [who for who, kind in order if kind == "view"]
+        assert order.index((seat, "feedback")) < order.index((seat, "view"))
+        assert views[:2] == [seat, "display"] and sorted(views[2:]) == sorted({0, 1, 2} - {seat})
+        # What the acting phone itself receives: its feedback, then its view of the new state.
+        own = [(kind, text) for who, kind, text in tape.since(mark) if who == seat and kind in ("feedback", "view")]
+        assert [kind for kind, _ in own[:2]] == ["feedback", "view"] and f'"state_id":{target},' in own[1][1]
+        acted.add(seat)
+    assert len(acted) >= 2  # the order followed whoever acted, not the order the phones connected in
+    for task in tasks:
+        task.cancel()
+
+
+async def test_each_seats_message_is_exactly_its_view_and_holds_no_other_seats_hand(hub, new_session):
+    live, tape, tasks = await seated_table(hub, new_session, "bohnanza", 4, mode="digital")
+    session = live.session
+    game = session.game
+    for _ in range(12):
+        state = session.state
+        seat = next(s for s in game.current_seats(state) if isinstance(s, int) and game.legal_actions(state, s))
+        outcome = await live.submit(game.legal_actions(state, seat)[0], seat, session.state_id, "phone")
+        assert outcome.ok
+    target = session.state_id
+    await wait_for(lambda: sum(1 for _, kind, text in tape.sent
+                               if kind == "view" and f'"state_id":{target},' in text) == 5)
+    hands = {seat: set(session.state.players[seat].hand) for seat in range(4)}
+    assert all(hands.values())
+    for who, kind, text in tape.sent:
+        if kind != "view" or f'"state_id":{target},' not in text:
+            continue
+        viewer = None if who == "display" else who
+        # The encoded bytes carry exactly what the session's view says (the same JSON content, nothing more).
+        assert json.loads(text) == {"type": "view", "view": json.loads(json.dumps(session.view(viewer, hints=False)))}
+        quoted = set(re.findall(r'"([a-z_]+-\d+)"', text))
+        for seat, hand in hands.items():
+            if seat != viewer:
+                assert not quoted & hand, f"{who}'s view names cards in player {seat + 1}'s hand"
+        if viewer is not None:
+            assert hands[viewer] <= quoted  # the seat's own hand is there (so the check above can see cards)
+    for task in tasks:
+        task.cancel()
+
+
+def test_the_parts_of_a_view_made_once_per_state_follow_the_state_through_actions_and_undo(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    session = Session.create(store, "bohnanza", 4, seed=3, mode="digital")
+    game = session.game
+    before = {seat: session.view(seat, hints=False) for seat in (None, 0, 1, 2, 3)}
+    assert session.view(0, hints=False) == before[0]  # made again from what was kept: the same
+    state = session.state
+    seat = next(s for s in game.current_seats(state) if isinstance(s, int) and game.legal_actions(state, s))
+    session.submit(game.legal_actions(state, seat)[0], seat)
+    after = {s: session.view(s, hints=False) for s in (None, 0, 1, 2, 3)}
+    for s in after:
+        assert after[s]["view"] == game.view(session.state, s)
+        assert after[s]["current_seats"] == list(game.current_seats(session.state))
+        if s is not None:
+            assert after[s]["legal"] == [a.to_json() for a in game.legal_actions(session.state, s)]
+    assert after[seat]["view"] != before[seat]["view"]
+    session.undo(seat)
+    for s, old in before.items():
+        again = session.view(s, hints=False)
+        for key in ("view", "legal", "current_seats", "over", "now", "board_jobs"):
+            assert again.get(key) == old.get(key), key
+    store.close()
+
+
+def test_the_served_socket_compresses_at_level_1_and_the_phone_reads_its_view(db_path, new_session):
+    """`companion serve`'s own server: permessage-deflate is negotiated, the server compresses at zlib level 1, and
+    what the phone decompresses is its view."""
+    from websockets.sync.client import connect
+
+    seated = new_session(game="tiny", players=2)
+    port = free_port()
+    server = build_server(Settings(db_path=db_path, host="127.0.0.1", port=port))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+            time.sleep(0.02)
+        url = f"ws://127.0.0.1:{port}/ws/sessions/{seated.id}/seat?token={seated.tokens[1]}"
+        with connect(url, open_timeout=10) as ws:
+            assert [e.name for e in ws.protocol.extensions] == ["permessage-deflate"]
+            message = json.loads(ws.recv(timeout=10))
+            assert message["type"] == "view" and message["view"]["seat"] == 1
+            served = [c for c in server.server_state.connections if getattr(c, "conn", None) is not None]
+            assert served and all(e.compress_settings.get("level") == 1
+                                  for c in served for e in c.conn.extensions)
+        store = Store(db_path)
+        expected = Session(store, seated.id).view(1, hints=False)
+        store.close()
+        assert message["view"]["view"] == json.loads(json.dumps(expected["view"]))
+        assert message["view"]["legal"] == expected["legal"]
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
