@@ -14,7 +14,7 @@ LINE_UPS: list[tuple[str, int, list[str], float, int]] = [
     ("power_grid", 4, ["normal", "baseline", "baseline", "baseline"], 0.40, 100),
     ("power_grid", 4, ["strong", "normal", "normal", "normal"], 0.45, 40),
     ("bohnanza", 4, ["strong", "normal", "normal", "normal"], 0.40, 40),
-    ("shifting_stones", 3, ["strong", "normal", "normal"], 0.45, 60),
+    ("shifting_stones", 3, ["strong", "normal", "normal"], 0.45, 600),
 ]
 
 
