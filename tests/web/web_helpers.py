@@ -74,10 +74,13 @@ class ThreadServer:
     def __init__(self, settings: Settings) -> None:
         import uvicorn
 
+        from companion.web.deflate import ws_protocol
+
         self.settings = settings
         self.base = f"http://127.0.0.1:{settings.port}"
+        # The table's own WebSocket protocol (deflate at level 1), so the browser tests read what phones read.
         config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=settings.port, log_level="warning",
-                                lifespan="on")
+                                lifespan="on", ws=ws_protocol())
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
