@@ -369,6 +369,15 @@ def card_info(pattern: Pattern) -> CardInfo:
     return card
 
 
+def forget() -> None:
+    """Empties the cards' caches of distances and stone choices (the bench: a search on a grid met before is
+    cheaper than the first one on a new grid, which is what a table mostly asks)."""
+    for card in _CARDS.values():
+        card.distances.clear()
+        card.near.clear()
+        card.choices.clear()
+
+
 def distance(grid: Grid, pattern: Pattern) -> int:
     """The fewest shifts and flips after which the pattern shows on the grid (0 if it shows now)."""
     return card_info(pattern).distance(pack(grid))
