@@ -8,6 +8,7 @@ import pytest
 from web_helpers import SERVER_TOKEN
 
 from companion.core.registry import get_game
+from companion.core.words import Words
 from companion.web import Settings, create_app
 
 
@@ -309,12 +310,14 @@ def test_tags_are_enrolled_only_for_the_games_cards(client, new_session, monkeyp
     seated = new_session()
     game = get_game("tiny")
     monkeypatch.setattr(type(game), "cards", lambda self: tuple(f"card-{c}" for c in range(1, 13)))
-    monkeypatch.setattr(type(game), "card_label", lambda self, card: card.replace("-", " "))
+    monkeypatch.setattr(type(game), "card_words", lambda self, card: Words("card {n}", {"n": int(card[5:])}))
     ok = client.post(f"/api/host/sessions/{seated.id}/tags", json={"token": seated.host, "uid": "04:a1:b2:c3",
                                                                    "card": "card-5"})
     assert ok.status_code == 200
     cards = client.get(f"/api/host/sessions/{seated.id}/tags", params={"token": seated.host}).json()["cards"]
-    assert {"card": "card-5", "label": "card 5", "uid": "04A1B2C3"} in cards
+    # The English label for the command line, the words for the page to say in its language.
+    assert {"card": "card-5", "label": "card 5", "words": {"template": "card {n}", "params": {"n": 5}},
+            "uid": "04A1B2C3"} in cards
     bad = client.post(f"/api/host/sessions/{seated.id}/tags", json={"token": seated.host, "uid": "04A1", "card": "x"})
     assert bad.status_code == 400 and "no card" in bad.json()["error"]
     taken = client.post(f"/api/host/sessions/{seated.id}/tags", json={"token": seated.host, "uid": "04A1B2C3",
