@@ -315,6 +315,10 @@ class Game(ABC, Generic[S]):
         """Advice for a seat's phone; games with hints override."""
         return {}
 
+    def warm_up(self) -> None:
+        """Build the tables the hints use, in a hint worker before its first job (so the first hints of a game do
+        not spend their time budget on them); games whose hints keep such tables override."""
+
     def state_to_json(self, state: S) -> Any:
         return to_json(state)
 

@@ -53,10 +53,11 @@ def _watch_parent(parent: int) -> None:
 
 
 def _warm() -> None:
-    """Import the engines in a new worker before the first real job arrives."""
+    """Import the engines in a new worker and build their hint tables before the first real job arrives."""
     from companion.core.registry import all_games
 
-    all_games()
+    for game in all_games().values():
+        game.warm_up()
 
 
 class HintPool:

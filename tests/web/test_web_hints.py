@@ -178,3 +178,23 @@ async def test_a_rest_view_never_waits_for_hints_and_the_hints_follow_from_the_p
     assert live.cached_hints(1, state_id) is None  # each seat's own, computed when asked for
     _, other = await live.hints_for(1)
     assert len(other["cards"]) == len(live.session.state.players[1].hand)
+
+
+def test_a_hint_worker_builds_the_stones_tables_before_its_first_job():
+    """The pool's warm-up builds every pattern placement's swap table, so a game's first hints spend their time
+    budget on the search, not on the tables."""
+    from companion.games.shifting_stones import distance
+    from companion.games.shifting_stones.patterns import PATTERNS
+    from companion.web.hints import HintPool
+
+    kept = dict(distance._SWAP_TABLES)
+    distance._SWAP_TABLES.clear()
+    pool = HintPool(0)  # one worker thread: the warm-up runs before the job submitted after it
+    try:
+        pool.warm()
+        pool.executor.submit(lambda: None).result(timeout=60)
+        needed = {placement.cells for pattern in PATTERNS.values() for placement in pattern.placements}
+        assert needed and needed <= set(distance._SWAP_TABLES)
+    finally:
+        pool.shutdown()
+        distance._SWAP_TABLES.update(kept)
