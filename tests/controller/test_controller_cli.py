@@ -10,6 +10,7 @@ from tiny_game import TinyGame
 from companion.cli import board as board_cli
 from companion.cli.main import main
 from companion.core.registry import register
+from companion.core.words import Words
 from companion.link import BoardLink, discovery
 from companion.store import Store
 from companion.store.enrolment import Enrolment
@@ -22,8 +23,8 @@ class TaggedTiny(TinyGame):
     def cards(self) -> tuple[str, ...]:
         return ("card-1", "card-2", "card-3")
 
-    def card_label(self, card: str) -> str:
-        return "card " + card.split("-")[1]
+    def card_words(self, card: str) -> Words:
+        return Words("card {n}", {"n": int(card.split("-")[1])})
 
 
 GAME = register(TaggedTiny())

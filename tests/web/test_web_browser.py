@@ -241,3 +241,33 @@ def test_a_phone_shows_its_hints_when_they_follow_the_view(browser, db_path, new
         assert page.locator("section.hints").count() == 1
         page.screenshot(path=str(artifacts / "phone-hints-after-view.png"), full_page=True)
     assert errors == [], errors
+
+
+def test_hints_cut_short_with_nothing_found_show_no_raw_fields(browser, db_path, new_session, artifacts, monkeypatch):
+    """A loaded table whose hint search runs out of time before it finds anything: the phone shows no hints section
+    rather than the hint fields' raw names ("This turn", "Fewest actions")."""
+    from companion.games.shifting_stones import hints as stones_hints
+
+    game = get_game("shifting_stones")
+    monkeypatch.setattr(type(game), "hints", lambda self, state, seat: stones_hints.advice(state, seat, budget=0.0))
+    seated = new_session("shifting_stones", 3, seed=2)
+    settings = Settings(db_path=db_path, host="127.0.0.1", port=free_port(), hint_workers=0)  # hints in this process
+    errors: list[str] = []
+    with ThreadServer(settings) as server:
+        page = phone_page(browser, errors)
+        hint_messages: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: hint_messages.append(frame)
+                                              if '"type":"hints"' in str(frame).replace(" ", "") else None))
+        page.goto(f"{server.base}/join/{seated.id}?t={seated.tokens[0]}")
+        page.wait_for_selector("body[data-state-id='0']")
+        deadline = time.monotonic() + 30
+        while not hint_messages:
+            assert time.monotonic() < deadline, "no hints arrived"
+            page.wait_for_timeout(50)
+        assert '"exact":false' in hint_messages[0].replace(" ", "")
+        page.wait_for_timeout(300)
+        assert page.locator("section.hints").count() == 0
+        shown = page.evaluate("document.body.textContent")
+        assert "This turn" not in shown and "Fewest" not in shown
+        page.screenshot(path=str(artifacts / "phone-hints-cut-short.png"), full_page=True)
+    assert errors == [], errors

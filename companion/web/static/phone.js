@@ -194,8 +194,11 @@ function drawMain() {
   }
   parts.push(custom || renderGeneric(envelope, ctx));
   const hints = envelope.hints || {};
-  if (Object.keys(hints).length) {
-    const shown = state.renderer && state.renderer.hints ? state.renderer.hints(hints, ctx) : null;
+  // A game that words its hints decides what is worth showing: nothing, when a search cut short by its time
+  // budget found nothing to say (never the raw hint fields). Only a game without its own wording gets the list.
+  const ownHints = Boolean(state.renderer && state.renderer.hints);
+  const shown = ownHints && Object.keys(hints).length ? state.renderer.hints(hints, ctx) : null;
+  if (shown || (!ownHints && Object.keys(hints).length)) {
     parts.push(h("section", { class: "hints" }, h("h2", {}, t("Hints")), shown || factsList(ctx, hints, new Set())));
   }
   parts.push(h("section", { class: "log" }, h("h2", {}, t("What happened")), tickerList(envelope, 6)));
