@@ -106,14 +106,22 @@ def test_the_host_page_names_the_cards_in_its_language(browser, db_path, new_ses
         page.locator(".enrol [data-do=start]").click()
         asked = page.locator(".enrol-card")
         assert asked.inner_text() == icelandic.gettext("Tap {card} ({n} of {total})", card=card(1), n=1, total=154)
-        for _ in range(2):  # enrolled on card 1; then the same tag for card 2 is refused, naming card 1
-            page.locator(".enrol .typed-tap input").fill(A)
+        def tap(uid: str) -> None:
+            page.locator(".enrol .typed-tap input").fill(uid)
             page.locator(".enrol .typed-tap button").click()
+
+        tap(A)  # enrolled on card 1; the page then asks for card 2 (its panel drawn anew)
+        asked_next = icelandic.gettext("Tap {card} ({n} of {total})", card=card(2), n=2, total=154)
+        page.wait_for_selector(f".enrol-card:text('{asked_next}')")
+        tap(A)  # the same tag for card 2: refused, naming card 1
         page.wait_for_selector(".enrol-conflict")
         conflict = page.locator(".enrol-conflict").inner_text()
         assert card(1) in conflict and card(2) in conflict and "Coffee Bean" not in conflict
         page.screenshot(path=str(artifacts / "host-enrol-icelandic.png"), full_page=True)
-        options = page.locator(".tags-list, select[aria-label]").locator("option").all_inner_texts()
+        # The tags panel's card list (filled once its request returns) names the cards in Icelandic too.
+        tag_cards = page.locator(f"select[aria-label='{icelandic.gettext('Card')}'] option")
+        page.wait_for_selector(f"select[aria-label='{icelandic.gettext('Card')}'] option", state="attached")
+        options = tag_cards.all_inner_texts()
         assert card(1) in options and not any("Coffee Bean" in o for o in options)
         page.close()
     assert errors == [], errors
