@@ -13,7 +13,7 @@ from companion.core import Action, Game
 from companion.core.game import Bot
 from companion.core.seats import TABLE, Seat
 from companion.games.shifting_stones.actions import EndTurn, ScoreCard, SkipTurn
-from companion.games.shifting_stones.best_turn import best_turn_checked
+from companion.games.shifting_stones.best_turn import Plan, best_turn_checked
 from companion.games.shifting_stones.bots import GreedyBot
 from companion.games.shifting_stones.distance import Move, distance, route
 from companion.games.shifting_stones.hints import move_action, spend_order, turn_plan
@@ -37,6 +37,17 @@ def _weighted(card: str, value: int) -> Pattern:
     return dataclasses.replace(PATTERNS[card], points=value)
 
 
+def _turn_actions(seat: int, hand: tuple[str, ...], plan: Plan, spend: Sequence[str]) -> tuple[Action, ...]:
+    """A planned turn as the seat's actions: each step's scores, then its move paid with the next card of `spend`."""
+    cards = iter(spend)
+    actions: list[Action] = []
+    for step in range(len(plan.moves) + 1):
+        actions += [ScoreCard(seat, hand[i]) for t, i in plan.scores if t == step]
+        if step < len(plan.moves):
+            actions.append(move_action(seat, next(cards), plan.moves[step]))
+    return tuple(actions)
+
+
 @lru_cache(maxsize=512)
 def _majority_plan(
     grid: tuple[int, ...], hand: tuple[str, ...], seat: int, extra: int
@@ -44,13 +55,7 @@ def _majority_plan(
     # Points doubled, so that the 1-point card's extra half points stay whole numbers for the exact search.
     patterns = [_weighted(c, 2 * PATTERNS[c].points + (extra if PATTERNS[c].points == 1 else 0)) for c in hand]
     plan, _ = best_turn_checked(grid, patterns)
-    spend = iter(spend_order(hand, {hand[i] for i in plan.cards}, grid))
-    actions: list[Action] = []
-    for step in range(len(plan.moves) + 1):
-        actions += [ScoreCard(seat, hand[i]) for t, i in plan.scores if t == step]
-        if step < len(plan.moves):
-            actions.append(move_action(seat, next(spend), plan.moves[step]))
-    return plan.points, tuple(actions)
+    return plan.points, _turn_actions(seat, hand, plan, spend_order(hand, {hand[i] for i in plan.cards}, grid))
 
 
 def one_point_extra(state: StonesState, seat: int) -> int:
@@ -135,13 +140,8 @@ def _hand_plan(grid: tuple[int, ...], hand: tuple[str, ...], seat: int) -> tuple
     for move in plan.moves:
         final = _moved(final, move)
     scored = {hand[i] for i in plan.cards}
-    spend = iter(sorted((c for c in hand if c not in scored), key=lambda c: (keep_value(final, c), c)))
-    actions: list[Action] = []
-    for step in range(len(plan.moves) + 1):
-        actions += [ScoreCard(seat, hand[i]) for t, i in plan.scores if t == step]
-        if step < len(plan.moves):
-            actions.append(move_action(seat, next(spend), plan.moves[step]))
-    return plan.points, tuple(actions)
+    spend = sorted((c for c in hand if c not in scored), key=lambda c: (keep_value(final, c), c))
+    return plan.points, _turn_actions(seat, hand, plan, spend)
 
 
 class HandPlanner(GreedyBot):

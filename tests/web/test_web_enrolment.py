@@ -3,6 +3,8 @@ a tag typed in, skip, undo, a tag of another card refused and re-assigned, stop 
 
 from __future__ import annotations
 
+import functools
+
 from web_helpers import ThreadServer, free_port, get
 
 from companion.i18n import catalog
@@ -14,6 +16,22 @@ A, B = "04000000000B01", "04000000000B02"
 
 def step(client, seated, **body):
     return client.post(f"/api/host/sessions/{seated.id}/enrolment", json={"token": seated.host, **body})
+
+
+def start_enrolling(browser, base: str, seated, errors: list[str], lang: str = ""):
+    """The host page's Players tab at 1280×800 (in `lang`, if given), its enrolment started."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{base}/host/{seated.id}?t={seated.host}{'&lang=' + lang if lang else ''}#players")
+    page.locator(".enrol [data-do=start]").click()
+    return page
+
+
+def type_tag(page, uid: str) -> None:
+    """A tag's UID typed into the enrolment panel, as a host without a controller does."""
+    page.locator(".enrol .typed-tap input").fill(uid)
+    page.locator(".enrol .typed-tap button").click()
 
 
 def test_the_enrolment_api_walks_the_deck_and_refuses_without_changing_anything(client, new_session, db_path):
@@ -50,18 +68,9 @@ def test_the_host_page_enrols_a_deck(browser, db_path, new_session, artifacts):
     seated = new_session("power_grid", 3, names=["Ann", "Bo", "Cy"], mode="physical")
     errors: list[str] = []
     with ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())) as server:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.set_default_timeout(10_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{server.base}/host/{seated.id}?t={seated.host}#players")
-        page.locator(".enrol [data-do=start]").click()
-        card = page.locator(".enrol-card")
-        assert card.inner_text() == "Tap plant 3 (1 of 43)"
-
-        def tap(uid: str) -> None:
-            page.locator(".enrol .typed-tap input").fill(uid)
-            page.locator(".enrol .typed-tap button").click()
-
+        page = start_enrolling(browser, server.base, seated, errors)
+        assert page.locator(".enrol-card").inner_text() == "Tap plant 3 (1 of 43)"
+        tap = functools.partial(type_tag, page)
         tap(A)
         page.wait_for_selector(".enrol-card:text('Tap plant 4 (2 of 43)')")
         page.locator(".enrol [data-do=skip]").click()
@@ -99,17 +108,10 @@ def test_the_host_page_names_the_cards_in_its_language(browser, db_path, new_ses
     assert icelandic.gettext("Coffee Bean") != "Coffee Bean"
     errors: list[str] = []
     with ThreadServer(Settings(db_path=db_path, host="127.0.0.1", port=free_port())) as server:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.set_default_timeout(10_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{server.base}/host/{seated.id}?t={seated.host}&lang=is#players")
-        page.locator(".enrol [data-do=start]").click()
+        page = start_enrolling(browser, server.base, seated, errors, lang="is")
         asked = page.locator(".enrol-card")
         assert asked.inner_text() == icelandic.gettext("Tap {card} ({n} of {total})", card=card(1), n=1, total=154)
-        def tap(uid: str) -> None:
-            page.locator(".enrol .typed-tap input").fill(uid)
-            page.locator(".enrol .typed-tap button").click()
-
+        tap = functools.partial(type_tag, page)
         tap(A)  # enrolled on card 1; the page then asks for card 2 (its panel drawn anew)
         asked_next = icelandic.gettext("Tap {card} ({n} of {total})", card=card(2), n=2, total=154)
         page.wait_for_selector(f".enrol-card:text('{asked_next}')")

@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from web_helpers import free_port
+from web_helpers import free_port, wait_for
 
 from companion.cli.serve import build_server
 from companion.store import Session, Store
@@ -35,14 +35,6 @@ class Tape:
 
     def since(self, mark: int) -> list[tuple[object, str, str]]:
         return self.sent[mark:]
-
-
-async def wait_for(condition, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.005)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import threading
 import time
 
 import pytest
+from web_helpers import wait_for
 
 from companion.core.seats import HOST
 from companion.store import Store
@@ -36,14 +37,6 @@ class Recorder:
     def hints(self, state_id: int) -> dict | None:
         found = [m["hints"] for m in self.messages if m["type"] == "hints" and m["state_id"] == state_id]
         return found[-1] if found else None
-
-
-async def wait_for(condition, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out")
-        await asyncio.sleep(0.005)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ headless Chromium phone the browser tests open (the `browser` fixture itself is 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import socket
@@ -103,3 +104,12 @@ class ThreadServer:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+
+async def wait_for(condition: Any, timeout: float = 5.0) -> None:
+    """Until `condition()` holds, polled while the event loop runs on; an AssertionError after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.005)
