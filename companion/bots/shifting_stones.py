@@ -17,7 +17,7 @@ from companion.games.shifting_stones.best_turn import Plan, best_turn_checked
 from companion.games.shifting_stones.bots import GreedyBot
 from companion.games.shifting_stones.distance import Move, distance, route
 from companion.games.shifting_stones.hints import move_action, spend_order, turn_plan
-from companion.games.shifting_stones.patterns import CELLS, HAND_SIZE, NEIGHBOURS, PATTERNS, Pattern, flipped
+from companion.games.shifting_stones.patterns import CELLS, HAND_SIZE, NEIGHBOURS, PATTERNS, Pattern
 from companion.games.shifting_stones.state import StonesState
 
 # The most first steps toward other cards of the hand the search compares with the greedy move.
@@ -122,15 +122,6 @@ def fresh_value(state: StonesState, seat: int, grid: tuple[int, ...]) -> float:
     return sum(keep_value(grid, c) for c in unseen) / len(unseen) if unseen else 0.0
 
 
-def _moved(grid: tuple[int, ...], move: Move) -> tuple[int, ...]:
-    cells = list(grid)
-    if move.b is None:
-        cells[move.a] = flipped(cells[move.a])
-    else:
-        cells[move.a], cells[move.b] = cells[move.b], cells[move.a]
-    return tuple(cells)
-
-
 @lru_cache(maxsize=512)
 def _hand_plan(grid: tuple[int, ...], hand: tuple[str, ...], seat: int) -> tuple[int, tuple[Action, ...]]:
     patterns = [_weighted(c, PATTERNS[c].points + CARD_BONUS) for c in hand]
@@ -138,7 +129,7 @@ def _hand_plan(grid: tuple[int, ...], hand: tuple[str, ...], seat: int) -> tuple
     # The moves are paid with the cards least worth keeping on the grid the turn leaves (not the fewest points).
     final = grid
     for move in plan.moves:
-        final = _moved(final, move)
+        final = move.on(final)
     scored = {hand[i] for i in plan.cards}
     spend = sorted((c for c in hand if c not in scored), key=lambda c: (keep_value(final, c), c))
     return plan.points, _turn_actions(seat, hand, plan, spend)
@@ -180,7 +171,7 @@ class HandPlanner(GreedyBot):
         if values[junk] >= CYCLE * fresh_value(state, seat, grid):
             return None
         keep = [c for c in hand if c != junk]
-        best = max(_MOVES, key=lambda m: sum(keep_value(_moved(grid, m), c) for c in keep))
+        best = max(_MOVES, key=lambda m: sum(keep_value(m.on(grid), c) for c in keep))
         action = move_action(seat, junk, best)
         return action if action in legal else None
 
