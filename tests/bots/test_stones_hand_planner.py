@@ -11,7 +11,6 @@ from companion.bots.shifting_stones import (
     CYCLE,
     HandPlanner,
     _hand_plan,
-    _moved,
     fresh_value,
     keep_value,
 )
@@ -66,7 +65,7 @@ def test_the_plan_scores_the_most_points_plus_cards_and_pays_with_the_cards_leas
         # The cards spent are worth no more, on the grid the turn leaves, than any card kept.
         final = grid
         for action in moves:
-            final = _moved(final, _move(action))
+            final = _move(action).on(final)
         spent = {a.card for a in moves}
         kept = [c for c in hand if c not in spent and c not in scored]
         for card in spent:
