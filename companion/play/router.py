@@ -220,6 +220,8 @@ class GameInputs(Protocol):
     """What each module in companion/play/inputs/ provides."""
 
     BINDINGS: tuple[Binding, ...]
+    # A module may also say `SEARCHES = True`: interpreting an input may search (Shifting Stones works out the
+    # card a move spends), so the table decides its inputs in a worker thread rather than on the event loop.
 
     def interpret(self, ctx: Context, press: Press) -> Decision:
         """The decision for `press` now; may raise IllegalAction with the reason (the table hears it only if it
@@ -267,6 +269,7 @@ class Router:
         self.session = session
         self.game = session.game
         self.inputs = inputs_for(self.game.name)
+        self.searches: bool = bool(getattr(self.inputs, "SEARCHES", False))
         self.memory = Memory()
         self.clock = clock
 

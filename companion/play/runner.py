@@ -35,6 +35,7 @@ from companion.link.lights import within_budget
 from companion.play.router import GESTURES, Act, Decision, Note, Refuse, Router, Undo
 from companion.play.screen import DisplayProcess, screen_problem
 from companion.store import Session, Store
+from companion.web.hub import Adaptive
 
 SEAT_LAMPS = 7
 DARK = "000000"
@@ -211,6 +212,9 @@ class Table:
         self._pump_task: asyncio.Task[None] | None = None
         self._board_lost = False  # a real controller was unplugged and has not come back yet
         self._known = 0  # the newest game id already in the store when the table started
+        # Most decisions are look-ups, made on the loop (handing them to a thread costs more than they do); a game
+        # whose inputs may search decides in a worker thread, as the loop serves the phones meanwhile.
+        self._decide = Adaptive()
 
     def stop(self) -> None:
         self._stop.set()
@@ -496,13 +500,18 @@ class Table:
             if event.kind in ("button", "key") and event.action in GESTURES:
                 await self._answer(False, False)
             return
-        # Under the session's lock the state cannot change while the router reads it; in a worker thread, because
-        # a decision may search (the card Shifting Stones spends on a move) and the loop serves the phones.
+        # Under the session's lock the state cannot change while the router reads it.
         async with live.lock:
-            decision = await asyncio.to_thread(router.decide, event)
+            if router.searches:
+                decision = await asyncio.to_thread(router.decide, event)
+            else:
+                decision = await self._decide(router.decide, event)
         if decision is None:
             return
         ok = await self._carry_out(live, decision)
+        # One turn of the loop first: the phones' and the display's senders, woken by the new views, send them
+        # before the beep and the lamps are worked out and written.
+        await asyncio.sleep(0)
         self.handled += 1
         await self._answer(ok, isinstance(decision, Note))
 

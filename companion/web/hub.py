@@ -161,6 +161,14 @@ class Connection:
                     await self._close(1013 if "behind" in self.close_reason else 1000, self.close_reason[:100])
 
 
+def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this thread is running `loop`."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
 class Adaptive:
     """Runs a blocking call on the event loop while it is quick, in a worker thread once it is not.
 
@@ -214,6 +222,11 @@ class LiveSession:
         self.phone_changes = 0
         # The seat that made the last accepted action: its phones hear the new state first.
         self._first: int | None = None
+        # The state (and the count of touches) whose views went out last: the fan-out task skips a change that
+        # `submit` or `undo` sent already.
+        self._fanned = -1
+        self._fanned_touch = 0
+        self._touched = 0
         # Hints of the current state, per seat, as sent (a phone that connects now gets them at once); the task
         # computing the rest is cancelled when the state moves on.
         self._hints_state = -1
@@ -237,7 +250,12 @@ class LiveSession:
 
     def _changed(self, session: Session, accepted: Accepted | None) -> None:
         # Called in whatever thread applied the change (a worker, or the board's input); the loop does the rest.
-        self._loop.call_soon_threadsafe(self._dirty.set)
+        # On the loop's own thread the event is set at once: waking the loop through its self-pipe costs a
+        # system call and a turn of the loop on every tap.
+        if _on_loop(self._loop):
+            self._dirty.set()
+        else:
+            self._loop.call_soon_threadsafe(self._dirty.set)
 
     def envelopes(self, viewers: set[Viewer]) -> dict[Viewer, tuple[int, str]]:
         """Each viewer's envelope as JSON text, with the state id; hints are not in it (they follow on their own)."""
@@ -360,27 +378,35 @@ class LiveSession:
         self._hints_after_views()
 
     async def _fanout(self) -> None:
+        """Fan out every change that `submit` and `undo` did not send themselves (the clock's, a thread's, names)."""
         while True:
             await self._dirty.wait()
             self._dirty.clear()
-            if self._clock is not None:
-                await self._check_clock()
             async with self.lock:
                 pass  # an action being applied says how it went (its feedback) before anyone sees its result
-            viewers = {c.viewer for c in self.connections}
-            if not viewers:
-                continue
-            try:
-                texts = await self.run_views(self.envelopes, viewers)
-            except Exception as exc:  # a view that fails must not stop later fan-outs
-                self.hub.errors.append(f"session {self.id}: view failed: {exc!r}")
-                continue
-            self.fanouts += 1
-            for connection in self._in_order():
-                state_id, text = texts.get(connection.viewer, (None, ""))
-                if text:
-                    connection.offer("view", text, state_id)
-            self._hints_after_views()
+            if self.session.state_id == self._fanned and self._touched == self._fanned_touch:
+                continue  # already sent by the action that made it
+            await self._fan_out()
+
+    async def _fan_out(self) -> None:
+        """Send every connection the view of the current state, then start the hints."""
+        self._fanned, self._fanned_touch = self.session.state_id, self._touched
+        if self._clock is not None:
+            await self._check_clock()
+        viewers = {c.viewer for c in self.connections}
+        if not viewers:
+            return
+        try:
+            texts = await self.run_views(self.envelopes, viewers)
+        except Exception as exc:  # a view that fails must not stop later fan-outs
+            self.hub.errors.append(f"session {self.id}: view failed: {exc!r}")
+            return
+        self.fanouts += 1
+        for connection in self._in_order():
+            state_id, text = texts.get(connection.viewer, (None, ""))
+            if text:
+                connection.offer("view", text, state_id)
+        self._hints_after_views()
 
     def _in_order(self) -> list[Connection]:
         """The connections in the order their views are queued (and their senders run): the phones of the seat
@@ -455,6 +481,7 @@ class LiveSession:
 
     def touch(self) -> None:
         """Send everyone a fresh view (after a change outside the game state: names, colours)."""
+        self._touched += 1
         self._dirty.set()
 
     def detach(self, connection: Connection) -> None:
@@ -510,10 +537,13 @@ class LiveSession:
             except CompanionError as exc:
                 self.refused(exc, actor, source, action_json, origin)
                 return Outcome(False, self.session.state_id, exc)
-            # Still holding the lock, so the feedback goes out before the new views (the fan-out waits for it).
+            # Still holding the lock, so the feedback goes out before the new views.
             self.accepted(accepted, actor, source, origin)
             seat = accepted.action.seat  # whoever sent it (a phone, the controller, the host acting for a seat)
             self._first = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+            # The views go out from here, not from the fan-out task: waking that task would wait for the caller's
+            # own work after the action (the controller's beep and lamps) and a turn of the loop.
+            await self._fan_out()
         return Outcome(True, accepted.state_id, accepted=accepted)
 
     async def undo(self, actor: Seat, state_id: int | None, source: Source, origin: Connection | None = None
@@ -538,6 +568,7 @@ class LiveSession:
                                *self._audience(actor, origin, public=True)]:
                 connection.offer("feedback", text)
             self.hub.feedback_sent += 1
+            await self._fan_out()
         return Outcome(True, new_id)
 
     def _audience(self, actor: Seat | None, origin: Connection | None, *, public: bool) -> list[Connection]:

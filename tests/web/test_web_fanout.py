@@ -13,6 +13,7 @@ import pytest
 from web_helpers import free_port, wait_for
 
 from companion.cli.serve import build_server
+from companion.core.seats import HOST
 from companion.store import Session, Store
 from companion.web import Settings
 from companion.web.hub import Connection, Hub
@@ -89,6 +90,41 @@ async def test_the_acting_seat_is_served_first_then_the_displays_then_the_other_
         assert [kind for kind, _ in own[:2]] == ["feedback", "view"] and f'"state_id":{target},' in own[1][1]
         acted.add(seat)
     assert len(acted) >= 2  # the order followed whoever acted, not the order the phones connected in
+    for task in tasks:
+        task.cancel()
+
+
+async def test_an_action_and_an_undo_queue_their_views_before_they_return_and_once(hub, new_session):
+    """The action's own path queues every connection's new view (no turn of the loop for the fan-out task, so the
+    caller's work after it, the controller's beep and lamps, never holds the views up), and the fan-out task
+    does not send the same state a second time. A change from elsewhere (names) still goes out through it."""
+    live, _tape, tasks = await seated_table(hub, new_session, "tiny", 3)
+    queued: list[tuple[object, int | None]] = []
+    for connection in live.connections:
+        def offer(kind, text, state_id=None, connection=connection, offer=connection.offer):
+            if kind == "view":
+                queued.append((connection.viewer, state_id))
+            offer(kind, text, state_id)
+        connection.offer = offer  # type: ignore[method-assign]
+    session = live.session
+    for _ in range(3):
+        seat = next(s for s in session.game.current_seats(session.state) if isinstance(s, int))
+        start, fanouts = len(queued), live.fanouts
+        outcome = await live.submit(session.legal_actions(seat)[0], seat, session.state_id, "phone")
+        assert outcome.ok
+        # Queued already, with no await in between: every connection has the new state's view.
+        assert sorted(queued[start:], key=repr) == sorted([(v, outcome.state_id) for v in (None, 0, 1, 2)], key=repr)
+        for _ in range(20):
+            await asyncio.sleep(0)  # the fan-out task, woken by the change, has had its turns
+        assert len(queued) == start + 4 and live.fanouts == fanouts + 1
+    start = len(queued)
+    outcome = await live.undo(HOST, session.state_id, "host")
+    assert outcome.ok
+    assert sorted(queued[start:], key=repr) == sorted([(v, outcome.state_id) for v in (None, 0, 1, 2)], key=repr)
+    start = len(queued)
+    live.touch()  # a name changed: not an action, so the fan-out task sends it
+    await wait_for(lambda: len(queued) == start + 4)
+    assert {state for _, state in queued[start:]} == {session.state_id}
     for task in tasks:
         task.cancel()
 

@@ -19,6 +19,9 @@ from companion.games.shifting_stones.patterns import CELL_NAMES, FACES, NEIGHBOU
 from companion.games.shifting_stones.state import StonesState
 from companion.play.router import Binding, Context, Decision, Note, Press, key_press, note, seat_press, tap
 
+# Which card a shift or flip spends, when none was tapped, comes from the best-turn search.
+SEARCHES = True
+
 FACE_KEYS = ", ".join(f"{i + 1} {face}" for i, face in enumerate(FACES))
 
 BINDINGS: tuple[Binding, ...] = (
