@@ -440,7 +440,9 @@ async def test_a_board_that_stops_reading_never_blocks_the_host():
             for _ in range(3000):
                 started = _time.monotonic()
                 await link.beep("ok")
-                assert _time.monotonic() - started < 0.2, "a write waited for the board"
+                # A write that waited for this board would wait for ever (it never reads); the bound only has
+                # to sit far above a busy machine's pauses (a CI run saw one call take 0.27 s).
+                assert _time.monotonic() - started < 2.0, "a write waited for the board"
             assert len(link._out) > 0 or link.protocol.pending, "the port filled up and the rest waits"
     finally:
         os.close(master)
