@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import operator
 from collections import deque
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -196,6 +197,24 @@ def _row_tables(checks: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]
 
 _ADJACENT = frozenset(NEIGHBOURS)
 _LOW_BITS = sum(1 << (3 * c) for c in CELLS)
+# Three cells (9 bits) to their faces' lowest bits (3 bits): which of a kind's two faces each stone shows.
+_FACE_BITS: tuple[int, ...] = tuple(sum(((row >> (3 * i)) & 1) << i for i in range(3)) for row in range(512))
+# Per card: for each choice of cells for its coloured squares (in the squares' order), the fewest swaps that bring
+# those stones to some placement's squares, and the first placement that needs no more (built once per process).
+_MERGED: dict[str, dict[tuple[int, ...], tuple[int, int]]] = {}
+
+
+def _merged(pattern: Pattern) -> dict[tuple[int, ...], tuple[int, int]]:
+    merged = _MERGED.get(pattern.id)
+    if merged is None:
+        merged = {}
+        for index, placement in enumerate(pattern.placements):
+            for sources, swaps in swap_table(placement.cells).items():
+                old = merged.get(sources)
+                if old is None or swaps < old[0]:
+                    merged[sources] = (swaps, index)
+        _MERGED[pattern.id] = merged
+    return merged
 
 
 class CardInfo:
@@ -217,11 +236,20 @@ class CardInfo:
         self.rows = _row_tables(self.checks)
         self.face_table, self.kind_table = _tables(self.kinds_mask)
         self.tables_ready = False
+        self.merged: dict[tuple[int, ...], tuple[int, int]] = {}
+        # The squares grouped by the kind of stone they need, with the faces' lowest bits, and how the stones chosen
+        # group by group are put back in the squares' order (None: they already are).
+        faces = pattern.placements[0].faces
+        self.groups = tuple((k, tuple(faces[i] & 1 for i in idx)) for k, idx in _groups(faces))
+        grouped = [i for _, idx in _groups(faces) for i in idx]
+        self.reorder: Callable[[tuple[int, ...]], tuple[int, ...]] | None = (
+            None if grouped == sorted(grouped) else operator.itemgetter(*(grouped.index(i) for i in range(len(faces)))))
         self.distances: dict[int, int] = {}
         self.near: dict[int, bool] = {}
-        # Per layout of the card's kinds (faces aside): every placement and choice of stones with its swaps,
-        # cheapest first, so that a scan can stop once the swaps alone cost too much.
-        self.choices: dict[int, list[tuple[int, tuple[int, ...], int]]] = {}
+        # Per layout of the card's kinds (faces aside): every choice of stones with its fewest swaps, the placement
+        # they go to, and the cells and faces its flips count (bits per cell), cheapest first, so that a scan can
+        # stop once the swaps alone cost too much.
+        self.choices: dict[int, list[tuple[int, tuple[int, ...], int, int, int]]] = {}
 
     def ready(self, out_of_time: Callable[[], bool] | None = None) -> bool:
         """Whether the swap tables of every placement are built (building them until `out_of_time()`): then a
@@ -231,6 +259,8 @@ class CardInfo:
         for placement in self.pattern.placements:
             if not swap_table_ready(placement.cells, out_of_time):
                 return False
+        # Once the swap tables are built, at most a millisecond or so (the largest card's 12,096 entries).
+        self.merged = _merged(self.pattern)
         self.tables_ready = True
         return True
 
@@ -289,17 +319,34 @@ class CardInfo:
             self.distances[key] = d
         return d
 
-    def _layout_choices(self, g: int, grid: Grid) -> list[tuple[int, tuple[int, ...], int]]:
+    def _layout_choices(self, g: int) -> list[tuple[int, tuple[int, ...], int, int, int]]:
         key = _keyed(g, self.kind_table)
         found = self.choices.get(key)
         if found is None:
-            where: dict[int, tuple[int, ...]] = {k: tuple(c for c in CELLS if grid[c] >> 1 == k) for k in range(4)}
-            # Every placement of a card asks for the same faces, so the choices of stones are the same.
-            choices = _choices(where, self.pattern.placements[0].faces)
+            where: tuple[list[int], ...] = ([], [], [], [])
+            for c in CELLS:
+                where[(g >> (3 * c + 1)) & 3].append(c)
+            # Every placement of a card asks for the same faces, so the choices of stones are the same, and so are
+            # their flips: only the placement with the fewest swaps matters for each (`merged`, lowest index first).
+            merged = self.merged
+            per_kind = [_arranged(tuple(where[k]), bits) for k, bits in self.groups]
+            if len(per_kind) == 1:
+                combos = per_kind[0]
+            else:
+                reorder = self.reorder
+                combos = []
+                for parts in itertools.product(*per_kind):
+                    cells: tuple[int, ...] = ()
+                    mask = wanted = 0
+                    for part, part_mask, part_wanted in parts:
+                        cells += part
+                        mask |= part_mask
+                        wanted |= part_wanted
+                    combos.append((cells if reorder is None else reorder(cells), mask, wanted))
             found = []
-            for index, placement in enumerate(self.pattern.placements):
-                table = swap_table(placement.cells)
-                found += [(table[s], s, index) for s in choices]
+            for sources, mask, wanted in combos:
+                swaps, index = merged[sources]
+                found.append((swaps, sources, index, mask, wanted))
             found.sort()
             if len(self.choices) >= _CACHE_LIMIT:
                 self.choices.clear()
@@ -308,17 +355,18 @@ class CardInfo:
 
     def route_parts(self, g: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """(distance, cells of the chosen stones, their target cells, the faces wanted) of a cheapest way."""
-        grid = unpack(g)
         placements = self.pattern.placements
+        # The stones' faces, a bit per cell: a chosen stone is of the right kind, so it needs a flip when its bit
+        # differs from the wanted face's.
+        faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
         best = UNREACHABLE
         best_choice: tuple[tuple[int, ...], int] = ((), 0)
-        for swaps, sources, index in self._layout_choices(g, grid):
+        if not self.tables_ready:
+            self.ready()
+        for swaps, sources, index, mask, wanted in self._layout_choices(g):
             if swaps >= best:
                 break
-            d = swaps
-            for s, f in zip(sources, placements[index].faces):
-                if grid[s] != f:
-                    d += 1
+            d = swaps + ((faces ^ wanted) & mask).bit_count()
             if d < best:
                 best = d
                 best_choice = (sources, index)
@@ -336,27 +384,17 @@ def _groups(faces: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 @cache
-def _arrangements(cells: tuple[int, ...], count: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(itertools.permutations(cells, count))
-
-
-def _choices(where: dict[int, tuple[int, ...]], faces: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every way to choose distinct stones of the right kinds for the coloured squares, as their cells.
-
-    `where` lists the cells holding each kind of stone.
-    """
-    groups = _groups(faces)
-    per_kind = [_arrangements(where[k], len(idx)) for k, idx in groups]
-    if len(groups) == 1:
-        return list(per_kind[0])
+def _arranged(cells: tuple[int, ...], bits: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Every way to put distinct stones from `cells` on squares wanting faces with the lowest bits `bits`, as (the
+    stones' cells in the squares' order, those cells as bits, the wanted faces' lowest bits in those cells)."""
     out = []
-    for combo in itertools.product(*per_kind):
-        sources = [0] * len(faces)
-        for (_, idx), cells in zip(groups, combo):
-            for i, c in zip(idx, cells):
-                sources[i] = c
-        out.append(tuple(sources))
-    return out
+    for chosen in itertools.permutations(cells, len(bits)):
+        mask = wanted = 0
+        for c, bit in zip(chosen, bits):
+            mask |= 1 << c
+            wanted |= bit << c
+        out.append((chosen, mask, wanted))
+    return tuple(out)
 
 
 _CARDS: dict[str, CardInfo] = {}
@@ -408,3 +446,4 @@ def warm_up() -> None:
     for pattern in PATTERNS.values():
         for placement in pattern.placements:
             swap_table(placement.cells)
+        _merged(pattern)
