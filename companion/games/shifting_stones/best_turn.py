@@ -93,7 +93,6 @@ def _skips_after() -> tuple[int, ...]:
 
 # Moves numbered as the search tries them: the shifts, then the flips.
 _MOVES: tuple[Move, ...] = tuple(Move(a, b) for a, b in _SHIFT_PAIRS) + tuple(Move(c) for c in CELLS)
-_INDEX: dict[Move, int] = {m: k for k, m in enumerate(_MOVES)}
 _SKIP_AFTER: tuple[int, ...] = _skips_after()
 
 
@@ -273,13 +272,21 @@ class _TurnSearch:
             self.slots = slots
             # At the root each card's distance is known exactly; the search keeps bounds on it (see _visit).
             around = [(i, reach[i] + 1, reach[i] - 1) for i in range(self.size)]
-            self._visit(self.start, 0, 0, [], [-1] * self.size, around)
+            self._visit(self.start, 0, 0, [], [-1] * self.size, around, -1)
         return self.best
 
     def _visit(
-        self, g: int, moves: int, shown: int, path: list[Move], first: list[int], around: list[tuple[int, int, int]]
+        self,
+        g: int,
+        moves: int,
+        shown: int,
+        path: list[Move],
+        first: list[int],
+        around: list[tuple[int, int, int]],
+        last: int,
     ) -> None:
-        """`around` holds (card, lowest, highest) distances at the previous position, for the cards near it.
+        """`around` holds (card, lowest, highest) distances at the previous position, for the cards near it, and
+        `last` the number of the move made to get here (in `_MOVES`; -1 at the start).
 
         One move changes a distance by at most one, so a card too far before is still too far now, and a card
         well within reach before still is: only cards at the edge need their distance worked out.
@@ -365,7 +372,7 @@ class _TurnSearch:
         faces = [(g >> (3 * c)) & 7 for c in CELLS]
         # Two moves on different cells give the same grid in either order; with no card newly shown between
         # them, only the order with the lower move first is searched (`skip`: the moves whose other order is).
-        skip = 0 if newly or not path else _SKIP_AFTER[_INDEX[path[-1]]]
+        skip = 0 if newly or last < 0 else _SKIP_AFTER[last]
         if spare == 1:
             self._last_move(g, moves, shown, path, first, near, live, faces, skip)
             return
@@ -376,13 +383,13 @@ class _TurnSearch:
             fa, fb = faces[a], faces[b]
             if fa != fb and (live >> (fa >> 1) & 1 or live >> (fb >> 1) & 1) and not skip >> k & 1:
                 diff = fa ^ fb
-                path.append(Move(a, b))
-                self._visit(g ^ (diff << (3 * a)) ^ (diff << (3 * b)), moves + 1, shown, path, first, bounds)
+                path.append(_MOVES[k])
+                self._visit(g ^ (diff << (3 * a)) ^ (diff << (3 * b)), moves + 1, shown, path, first, bounds, k)
                 path.pop()
         for c in CELLS:
             if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1:
-                path.append(Move(c))
-                self._visit(g ^ (1 << (3 * c)), moves + 1, shown, path, first, bounds)
+                path.append(_MOVES[12 + c])
+                self._visit(g ^ (1 << (3 * c)), moves + 1, shown, path, first, bounds, 12 + c)
                 path.pop()
 
     def _one_more(self, g: int, moves: int, shown: int, path: list[Move], first: list[int], near: list[int]) -> None:
@@ -487,7 +494,7 @@ class _TurnSearch:
             if not near:
                 continue
             if newly:
-                path.append(Move(a, b))
+                path.append(_MOVES[k])
                 self._one_more(h, after, now_shown, path, child_first, near)
                 path.pop()
             if len(near) >= 2 and self._two_more(now_shown, near):
@@ -495,7 +502,7 @@ class _TurnSearch:
                 for i in near:
                     kinds |= cards[i].kinds_mask
                 faces_after = [(h >> (3 * c)) & 7 for c in CELLS]
-                path.append(Move(a, b))
+                path.append(_MOVES[k])
                 self._last_move(h, after, now_shown, path, child_first, near, kinds, faces_after,
                                 0 if newly else _SKIP_AFTER[k])
                 path.pop()
