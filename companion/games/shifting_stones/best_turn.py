@@ -345,14 +345,14 @@ class _TurnSearch:
                     # The deepest nodes are the most numerous: a direct one-move test spares the distance.
                     if d is None:
                         one = card.near.get(face_key)
-                        if not (card.within_one(g) if one is None else one):
+                        if not (card.within_one(g, face_key) if one is None else one):
                             continue
                     elif d > 1:
                         continue
                     low = high = 1
                 else:
                     if d is None:
-                        d = card.distance(g)
+                        d = card.distance(g, face_key)
                     if d > spare:
                         continue
                     low = high = d
@@ -481,7 +481,7 @@ class _TurnSearch:
                     d = card.distances.get(face_key)
                     if d is None:
                         one = card.near.get(face_key)
-                        if card.within_one(h) if one is None else one:
+                        if card.within_one(h, face_key) if one is None else one:
                             near.append(i)
                     elif d <= 1:
                         near.append(i)

@@ -197,6 +197,8 @@ def _row_tables(checks: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]
 
 _ADJACENT = frozenset(NEIGHBOURS)
 _LOW_BITS = sum(1 << (3 * c) for c in CELLS)
+# The lowest three bits of each of the nine 4-bit fields of a card's key.
+_KIND_BITS = sum(7 << (4 * c) for c in CELLS)
 # Three cells (9 bits) to their faces' lowest bits (3 bits): which of a kind's two faces each stone shows.
 _FACE_BITS: tuple[int, ...] = tuple(sum(((row >> (3 * i)) & 1) << i for i in range(3)) for row in range(512))
 # Per card: for each choice of cells for its coloured squares (in the squares' order), the fewest swaps that bring
@@ -268,9 +270,11 @@ class CardInfo:
         low, middle, high = self.rows
         return bool(low[g & 511] & middle[(g >> 9) & 511] & high[g >> 18])
 
-    def within_one(self, g: int) -> bool:
-        """Whether the card shows now or after one shift or flip: quicker than the distance, for the last move."""
-        key = _keyed(g, self.face_table)
+    def within_one(self, g: int, key: int | None = None) -> bool:
+        """Whether the card shows now or after one shift or flip: quicker than the distance, for the last move
+        (`key`: the grid's key for this card, `_keyed(g, self.face_table)`, when the caller has it)."""
+        if key is None:
+            key = _keyed(g, self.face_table)
         d = self.distances.get(key)
         if d is not None:
             return d <= 1
@@ -309,18 +313,32 @@ class CardInfo:
                     return True
         return False
 
-    def distance(self, g: int) -> int:
-        key = _keyed(g, self.face_table)
+    def distance(self, g: int, key: int | None = None) -> int:
+        """The fewest moves that make the card show (`key` as in `within_one`)."""
+        if key is None:
+            key = _keyed(g, self.face_table)
         d = self.distances.get(key)
         if d is None:
-            d = self.route_parts(g)[0]
+            if not self.tables_ready:
+                self.ready()
+            # route_parts without the route: the layout's key is the faces' key with each face turned to its kind
+            # (a face code halved is its kind; a cell of another kind, 8, becomes 4 as in the kinds' table).
+            faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
+            d = UNREACHABLE
+            for swaps, _, _, mask, wanted in self._layout_choices(g, (key >> 1) & _KIND_BITS):
+                if swaps >= d:
+                    break
+                moves = swaps + ((faces ^ wanted) & mask).bit_count()
+                if moves < d:
+                    d = moves
             if len(self.distances) >= _CACHE_LIMIT:
                 self.distances.clear()
             self.distances[key] = d
         return d
 
-    def _layout_choices(self, g: int) -> list[tuple[int, tuple[int, ...], int, int, int]]:
-        key = _keyed(g, self.kind_table)
+    def _layout_choices(self, g: int, key: int | None = None) -> list[tuple[int, tuple[int, ...], int, int, int]]:
+        if key is None:
+            key = _keyed(g, self.kind_table)
         found = self.choices.get(key)
         if found is None:
             where: tuple[list[int], ...] = ([], [], [], [])
