@@ -541,8 +541,10 @@ class LiveSession:
             self.accepted(accepted, actor, source, origin)
             seat = accepted.action.seat  # whoever sent it (a phone, the controller, the host acting for a seat)
             self._first = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-            # The views go out from here, not from the fan-out task: waking that task would wait for the caller's
-            # own work after the action (the controller's beep and lamps) and a turn of the loop.
+            # One turn of the loop lets the sender's feedback go out before the views are made. The views go out
+            # from here, not from the fan-out task: waking that task would wait for the caller's own work after
+            # the action (the controller's beep and lamps) and more turns of the loop.
+            await asyncio.sleep(0)
             await self._fan_out()
         return Outcome(True, accepted.state_id, accepted=accepted)
 
@@ -568,6 +570,7 @@ class LiveSession:
                                *self._audience(actor, origin, public=True)]:
                 connection.offer("feedback", text)
             self.hub.feedback_sent += 1
+            await asyncio.sleep(0)  # the feedback first, as for an action
             await self._fan_out()
         return Outcome(True, new_id)
 

@@ -98,7 +98,14 @@ async def test_an_action_and_an_undo_queue_their_views_before_they_return_and_on
     """The action's own path queues every connection's new view (no turn of the loop for the fan-out task, so the
     caller's work after it, the controller's beep and lamps, never holds the views up), and the fan-out task
     does not send the same state a second time. A change from elsewhere (names) still goes out through it."""
-    live, _tape, tasks = await seated_table(hub, new_session, "tiny", 3)
+    live, tape, tasks = await seated_table(hub, new_session, "tiny", 3)
+    envelopes = live.envelopes
+
+    def marked(viewers):  # the moment the views are made, on the tape of what was sent
+        tape.sent.append(("hub", "views made", ""))
+        return envelopes(viewers)
+
+    live.envelopes = marked  # type: ignore[method-assign]
     queued: list[tuple[object, int | None]] = []
     for connection in live.connections:
         def offer(kind, text, state_id=None, connection=connection, offer=connection.offer):
@@ -109,9 +116,13 @@ async def test_an_action_and_an_undo_queue_their_views_before_they_return_and_on
     session = live.session
     for _ in range(3):
         seat = next(s for s in session.game.current_seats(session.state) if isinstance(s, int))
-        start, fanouts = len(queued), live.fanouts
-        outcome = await live.submit(session.legal_actions(seat)[0], seat, session.state_id, "phone")
+        start, fanouts, mark = len(queued), live.fanouts, len(tape.sent)
+        origin = next(c for c in live.connections if c.viewer == seat)
+        outcome = await live.submit(session.legal_actions(seat)[0], seat, session.state_id, "phone", origin)
         assert outcome.ok
+        # The acting phone's feedback was sent before the views were made.
+        sent = [(who, kind) for who, kind, _ in tape.since(mark)]
+        assert sent.index((seat, "feedback")) < sent.index(("hub", "views made"))
         # Queued already, with no await in between: every connection has the new state's view.
         assert sorted(queued[start:], key=repr) == sorted([(v, outcome.state_id) for v in (None, 0, 1, 2)], key=repr)
         for _ in range(20):
