@@ -8,7 +8,7 @@ import json
 import random
 import threading
 from collections import deque
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 from companion.core.actions import Action
@@ -25,6 +25,25 @@ from companion.store.db import Store
 # A snapshot of the state is cached this often (in live actions); the log stays the truth.
 SNAPSHOT_EVERY = 100
 TICKER_LENGTH = 200
+LOG_SHOWN = 30  # the ticker lines a view carries
+
+
+class Ticker(deque[LogMessage]):
+    """The session's recent log lines, counting its changes (what a view shows of it is kept per version)."""
+
+    version = 0
+
+    def append(self, message: LogMessage) -> None:
+        self.version += 1
+        super().append(message)
+
+    def extend(self, messages: Iterable[LogMessage]) -> None:
+        self.version += 1
+        super().extend(messages)
+
+    def clear(self) -> None:
+        self.version += 1
+        super().clear()
 # The board jobs already ticked that the public view still lists (struck through), newest first.
 DONE_JOBS_SHOWN = 10
 SNAPSHOT_FORMAT = 2
@@ -78,7 +97,11 @@ class Session:
         self.status = row.status
         self.host_token = row.host_token
         self._lock = threading.RLock()
-        self.ticker: deque[LogMessage] = deque(maxlen=TICKER_LENGTH)
+        self.ticker: Ticker = Ticker(maxlen=TICKER_LENGTH)
+        # The ticker lines of a view, per (ticker version, names) and viewer: see _log.
+        self._log_key: tuple[int, tuple[str, ...]] | None = None
+        self._log_private = False
+        self._log_lists: dict[Seat | None, list[dict[str, Any]]] = {}
         self._listeners: list[Callable[[Session, Accepted | None], None]] = []
         self._board_cache: tuple[tuple[int, tuple[str, ...]], list[dict[str, Any]]] | None = None
         # Ticker lines as sent (template, params, text), per message and player names: see _worded_line.
@@ -403,6 +426,21 @@ class Session:
         self._worded[key] = (message, worded)
         return worded
 
+    def _log(self, seat: Seat | None, names: list[str]) -> list[dict[str, Any]]:
+        """The last ticker lines `seat` may read, worded (call with the lock held). Every view of a change carries
+        them; while none of them is private, every viewer shares one list (read-only)."""
+        key = (self.ticker.version, tuple(names))
+        if key != self._log_key:
+            self._log_key = key
+            self._log_lists = {}
+            self._log_private = any(m.visible_to is not None for m in list(self.ticker)[-LOG_SHOWN:])
+        who = seat if self._log_private else None
+        found = self._log_lists.get(who)
+        if found is None:
+            found = self._log_lists[who] = [self._worded_line(m, names) for m in list(self.ticker)[-LOG_SHOWN:]
+                                            if m.visible(who)]
+        return found
+
     def board_jobs(self, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
         """The checklist for the public view: every open job, then the last few ticked (newest first)."""
         with self._lock:
@@ -521,7 +559,7 @@ class Session:
                 "view": self._game_view(state, seat),
                 "board_jobs": jobs,
                 "now": now,
-                "log": [self._worded_line(m, names) for m in list(self.ticker)[-30:] if m.visible(seat)],
+                "log": self._log(seat, names),
             }
             if over:
                 body["scores"] = self._derive(state, "scores", lambda: self.game.scores(state))

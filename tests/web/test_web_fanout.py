@@ -225,3 +225,26 @@ def test_the_served_socket_compresses_at_level_1_and_the_phone_reads_its_view(db
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_the_ticker_lines_of_a_view_follow_every_change_of_the_ticker_and_keep_private_lines_private(tmp_path):
+    from companion.core.log import LogMessage
+
+    store = Store(tmp_path / "s.sqlite3")
+    session = Session.create(store, "bohnanza", 4, seed=3, mode="digital")
+
+    def texts(viewer):
+        return [line["template"] for line in session.view(viewer, hints=False)["log"]]
+
+    before = {viewer: texts(viewer) for viewer in (None, 0, 1, 2, 3)}
+    session.ticker.append(LogMessage("a line for player 2 alone", visible_to=(1,)))  # no new state
+    for viewer in (None, 0, 2, 3):
+        assert texts(viewer) == before[viewer]
+    assert texts(1) == [*before[1], "a line for player 2 alone"]
+    session.ticker.append(LogMessage("a line for everyone"))
+    for viewer in (None, 0, 1, 2, 3):
+        assert texts(viewer)[-1] == "a line for everyone"
+        assert ("a line for player 2 alone" in texts(viewer)) == (viewer == 1)
+    session.ticker.clear()
+    assert all(texts(viewer) == [] for viewer in (None, 0, 1, 2, 3))
+    store.close()
