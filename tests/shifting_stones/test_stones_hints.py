@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import pytest
@@ -11,9 +12,24 @@ from stones_table import HANDS, play, table
 from companion.games.shifting_stones import GAME
 from companion.games.shifting_stones.actions import EndTurn, ScoreCard
 from companion.games.shifting_stones.best_turn import _MOVES, _SKIP_AFTER, best_turn, best_turn_checked, greedy_turn
-from companion.games.shifting_stones.distance import Move, apply_packed, card_info, distance, pack, route
+from companion.games.shifting_stones.distance import (
+    CardInfo,
+    Move,
+    apply_packed,
+    card_info,
+    distance,
+    pack,
+    route,
+)
 from companion.games.shifting_stones.hints import card_plan, turn_plan
-from companion.games.shifting_stones.patterns import CARD_IDS, PATTERNS, encode, placements_on, random_grid
+from companion.games.shifting_stones.patterns import (
+    CARD_IDS,
+    PATTERNS,
+    STONE_COUNTS,
+    encode,
+    placements_on,
+    random_grid,
+)
 
 # -- plain searches, written from the rules and sharing nothing with the engine's search but the matching rule --
 
@@ -163,6 +179,71 @@ def test_fewest_actions_for_every_card_equal_a_search_to_full_depth():
             level, depth = nxt, depth + 1
         assert {card: distance(grid, PATTERNS[card]) for card in CARD_IDS} == fewest
         assert max(fewest.values()) >= 5  # the search went deep
+
+
+def test_every_cards_table_of_layouts_gives_the_distances_of_a_search_to_full_depth():
+    # What a hint worker holds from its start (`CardInfo.fill`, one table per layout of a card's kinds of stone),
+    # and the same tables made one layout at a time as the searches meet them: against the breadth-first search on
+    # one grid, and against each other on many.
+    rng = random.Random(12)
+    start = pack(encode(random_grid(rng)))
+    fewest = _fewest_by_search(start)
+    grids = [pack(encode(random_grid(rng))) for _ in range(60)]
+    for card in CARD_IDS:
+        pattern = PATTERNS[card]
+        filled, met = CardInfo(pattern), CardInfo(pattern)
+        filled.fill()
+        counts = [STONE_COUNTS[k] for k in pattern.kinds]
+        layouts = math.factorial(9) // math.prod(math.factorial(n) for n in [*counts, 9 - sum(counts)])
+        assert len(filled.costs) == layouts, card
+        assert filled.distance(start) == met.distance(start) == fewest[card], card
+        for g in grids:
+            assert filled.distance(g) == met.distance(g), (card, g)
+        assert len(met.costs) <= 1 + len(grids)  # only the layouts met
+
+
+def _fewest_by_search(start: int) -> dict[str, int]:
+    checks = {
+        card: [
+            (sum(7 << 3 * c for c in pl.cells), sum(f << 3 * c for c, f in zip(pl.cells, pl.faces)))
+            for pl in PATTERNS[card].placements
+        ]
+        for card in CARD_IDS
+    }
+    fewest: dict[str, int] = {}
+    level, seen, depth = [start], {start}, 0
+    while len(fewest) < len(CARD_IDS):
+        for card in CARD_IDS:
+            if card not in fewest and any(g & m == v for g in level for m, v in checks[card]):
+                fewest[card] = depth
+        nxt = []
+        for g in level:
+            for h in [g ^ (1 << 3 * c) for c in range(9)] + [_swapped(g, a, b) for a, b in SWAPS]:
+                if h not in seen:
+                    seen.add(h)
+                    nxt.append(h)
+        level, depth = nxt, depth + 1
+    return fewest
+
+
+def test_a_move_that_touches_no_stone_of_a_cards_kinds_leaves_its_distance_as_it_was():
+    # Why the best-turn search may leave out such moves when every card that could still beat the bar is as far
+    # as the moves left (`_TurnSearch._visit`): they cannot bring any of those cards nearer.
+    rng = random.Random(21)
+    untouched = 0
+    for _ in range(400):
+        grid = encode(random_grid(rng))
+        pattern = PATTERNS[rng.choice(CARD_IDS)]
+        before = distance(grid, pattern)
+        for move in _MOVES:
+            cells = [move.a] if move.b is None else [move.a, move.b]
+            touched = {grid[c] >> 1 for c in cells}
+            if move.b is not None and grid[move.a] == grid[move.b]:
+                touched = set()  # two stones showing the same face: the swap changes nothing
+            if not touched & pattern.kinds:
+                untouched += 1
+                assert distance(move.on(grid), pattern) == before, (grid, pattern.id, move)
+    assert untouched > 2000
 
 
 def _swapped(g: int, a: int, b: int) -> int:

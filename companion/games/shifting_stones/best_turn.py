@@ -365,10 +365,19 @@ class _TurnSearch:
         # The rest must add at least two more cards: the two best near cards and the best others that fit.
         if len(near) < 2 or not self._two_more(shown, near):
             return
+        # A move that touches no stone of a kind some reachable card shows only spends a card. And when no two of
+        # the cards already nearer than the moves left could beat the bar, a move is worth searching only if it
+        # brings a card at the edge of reach nearer (the cards the search is not sure of count as both): such a
+        # move moves or turns a stone of a kind that card shows.
+        closer = [i for i, low, _ in bounds if low < spare]
         live = 0
-        for i in near:
-            live |= cards[i].kinds_mask
-        # A move that touches no stone of a kind some reachable card shows only spends a card.
+        if len(closer) < 2 or not self._two_more(shown, closer):
+            for i, _, high in bounds:
+                if high >= spare:
+                    live |= cards[i].kinds_mask
+        else:
+            for i in near:
+                live |= cards[i].kinds_mask
         faces = [(g >> (3 * c)) & 7 for c in CELLS]
         # Two moves on different cells give the same grid in either order; with no card newly shown between
         # them, only the order with the lower move first is searched (`skip`: the moves whose other order is).
@@ -451,6 +460,10 @@ class _TurnSearch:
                     if faces[a] != faces[b] and (live >> (faces[a] >> 1) & 1 or live >> (faces[b] >> 1) & 1)
                     and not skip >> k & 1]
         children += [(12 + c, c, None, 1) for c in CELLS if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1]
+        # Each card near here (all within two moves: a card two moves away before this move is at least as far
+        # after it) with what its tests read, taken out once for all the children.
+        shows = [(i, *rows[i]) for i, _, _ in around]
+        tests = [(i, card.face_table, card.distances, card.near, card) for i, _, _ in around for card in (cards[i],)]
         for k, a, b, diff in children:
             h = g ^ (diff << (3 * a)) if b is None else g ^ (diff << (3 * a)) ^ (diff << (3 * b))
             self.nodes += 1
@@ -461,26 +474,22 @@ class _TurnSearch:
                     raise _OutOfNodes
             low, middle, high = h & 511, (h >> 9) & 511, h >> 18
             newly = 0
-            for i, _, _ in around:
-                ra, rb, rc = rows[i]
+            for i, ra, rb, rc in shows:
                 if ra[low] & rb[middle] & rc[high]:
                     newly |= 1 << i
             now_shown = shown | newly
             key = h | now_shown << 27
-            if seen.get(key, 0) >= 1:
+            if key in seen:  # searched with one move left or more
                 continue
             seen[key] = 1
-            # A card two moves away before this move is at least as far now; the rest need the one-move test (the
-            # cards' caches read here directly, as in _visit).
+            # The one-move test for each card (the cards' caches read here directly, as in _visit).
             near = []
-            for i, lowest, _ in around:
-                if lowest <= 2 and not now_shown >> i & 1:
-                    card = cards[i]
-                    table = card.face_table
+            for i, table, distances, within, card in tests:
+                if not now_shown >> i & 1:
                     face_key = table[low] | table[middle] << 12 | table[high] << 24
-                    d = card.distances.get(face_key)
+                    d = distances.get(face_key)
                     if d is None:
-                        one = card.near.get(face_key)
+                        one = within.get(face_key)
                         if card.within_one(h, face_key) if one is None else one:
                             near.append(i)
                     elif d <= 1:

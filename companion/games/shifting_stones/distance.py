@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from companion.games.shifting_stones.patterns import CELLS, NEIGHBOURS, PATTERNS, Pattern, kind
+from companion.games.shifting_stones.patterns import CELLS, NEIGHBOURS, PATTERNS, STONE_COUNTS, Pattern, kind
 
 Grid = tuple[int, ...]  # face codes, row-major, top left first
 
@@ -204,6 +204,7 @@ _FACE_BITS: tuple[int, ...] = tuple(sum(((row >> (3 * i)) & 1) << i for i in ran
 # Per card: for each choice of cells for its coloured squares (in the squares' order), the fewest swaps that bring
 # those stones to some placement's squares, and the first placement that needs no more (built once per process).
 _MERGED: dict[str, dict[tuple[int, ...], tuple[int, int]]] = {}
+_SHARED: dict[int, int] = {}
 
 
 def _merged(pattern: Pattern) -> dict[tuple[int, ...], tuple[int, int]]:
@@ -252,6 +253,8 @@ class CardInfo:
         # they go to, and the cells and faces its flips count (bits per cell), cheapest first, so that a scan can
         # stop once the swaps alone cost too much.
         self.choices: dict[int, list[tuple[int, tuple[int, ...], int, int, int]]] = {}
+        # The same for the distance alone, for every layout met or, in a hint worker, every layout there is.
+        self.costs: dict[int, tuple[int, ...]] = {}
 
     def ready(self, out_of_time: Callable[[], bool] | None = None) -> bool:
         """Whether the swap tables of every placement are built (building them until `out_of_time()`): then a
@@ -325,10 +328,13 @@ class CardInfo:
             # (a face code halved is its kind; a cell of another kind, 8, becomes 4 as in the kinds' table).
             faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
             d = UNREACHABLE
-            for swaps, _, _, mask, wanted in self._layout_choices(g, (key >> 1) & _KIND_BITS):
+            layout = (key >> 1) & _KIND_BITS
+            costs = self.costs.get(layout)
+            for cost in self._costs(g, layout) if costs is None else costs:
+                swaps = cost >> 18
                 if swaps >= d:
                     break
-                moves = swaps + ((faces ^ wanted) & mask).bit_count()
+                moves = swaps + ((faces ^ cost) & (cost >> 9) & 511).bit_count()
                 if moves < d:
                     d = moves
             if len(self.distances) >= _CACHE_LIMIT:
@@ -341,35 +347,77 @@ class CardInfo:
             key = _keyed(g, self.kind_table)
         found = self.choices.get(key)
         if found is None:
-            where: tuple[list[int], ...] = ([], [], [], [])
-            for c in CELLS:
-                where[(g >> (3 * c + 1)) & 3].append(c)
-            # Every placement of a card asks for the same faces, so the choices of stones are the same, and so are
-            # their flips: only the placement with the fewest swaps matters for each (`merged`, lowest index first).
-            merged = self.merged
-            per_kind = [_arranged(tuple(where[k]), bits) for k, bits in self.groups]
-            if len(per_kind) == 1:
-                combos = per_kind[0]
-            else:
-                reorder = self.reorder
-                combos = []
-                for parts in itertools.product(*per_kind):
-                    cells: tuple[int, ...] = ()
-                    mask = wanted = 0
-                    for part, part_mask, part_wanted in parts:
-                        cells += part
-                        mask |= part_mask
-                        wanted |= part_wanted
-                    combos.append((cells if reorder is None else reorder(cells), mask, wanted))
-            found = []
-            for sources, mask, wanted in combos:
-                swaps, index = merged[sources]
-                found.append((swaps, sources, index, mask, wanted))
-            found.sort()
+            found = self._choices(g)
             if len(self.choices) >= _CACHE_LIMIT:
                 self.choices.clear()
             self.choices[key] = found
         return found
+
+    def _choices(self, g: int) -> list[tuple[int, tuple[int, ...], int, int, int]]:
+        """Every choice of stones for the card's squares on the layout of `g`, cheapest swaps first: (swaps, the
+        stones' cells in the squares' order, the placement, those cells as bits, the wanted faces' lowest bits)."""
+        where: tuple[list[int], ...] = ([], [], [], [])
+        for c in CELLS:
+            where[(g >> (3 * c + 1)) & 3].append(c)
+        # Every placement of a card asks for the same faces, so the choices of stones are the same, and so are
+        # their flips: only the placement with the fewest swaps matters for each (`merged`, lowest index first).
+        merged = self.merged
+        per_kind = [_arranged(tuple(where[k]), bits) for k, bits in self.groups]
+        if len(per_kind) == 1:
+            combos = per_kind[0]
+        else:
+            reorder = self.reorder
+            combos = []
+            for parts in itertools.product(*per_kind):
+                cells: tuple[int, ...] = ()
+                mask = wanted = 0
+                for part, part_mask, part_wanted in parts:
+                    cells += part
+                    mask |= part_mask
+                    wanted |= part_wanted
+                combos.append((cells if reorder is None else reorder(cells), mask, wanted))
+        found = []
+        for sources, mask, wanted in combos:
+            swaps, index = merged[sources]
+            found.append((swaps, sources, index, mask, wanted))
+        found.sort()
+        return found
+
+    def _costs(self, g: int, key: int) -> tuple[int, ...]:
+        """The layout of `g`'s choices as the distance needs them: each one int, its swaps, then its cells as bits,
+        then the wanted faces' lowest bits (9 bits each), cheapest swaps first; only those whose swaps alone are
+        fewer than the cheapest swaps plus a flip of every square (no other can be cheapest)."""
+        costs = self.costs.get(key)
+        if costs is None:
+            found = self._choices(g)
+            most = found[0][0] + len(self.pattern.placements[0].cells)
+            # The same few thousand numbers recur in every card's layouts: one object each (a filled hint worker
+            # holds half a million of them).
+            costs = self.costs[key] = tuple(_SHARED.setdefault(cost, cost) for cost in (
+                swaps << 18 | mask << 9 | wanted for swaps, _, _, mask, wanted in found if swaps < most))
+        return costs
+
+    def fill(self) -> None:
+        """Works out `costs` for every layout of the card's kinds (what a hint worker holds from its start)."""
+        if not self.tables_ready:
+            self.ready()
+        kinds = sorted(self.pattern.kinds)
+        filler = next(k for k in range(4) if k not in kinds) << 1
+        grid = [filler] * len(CELLS)
+
+        def place(j: int, free: tuple[int, ...]) -> None:
+            if j == len(kinds):
+                g = pack(grid)
+                self._costs(g, _keyed(g, self.kind_table))
+                return
+            for cells in itertools.combinations(free, STONE_COUNTS[kinds[j]]):
+                for c in cells:
+                    grid[c] = kinds[j] << 1
+                place(j + 1, tuple(c for c in free if c not in cells))
+                for c in cells:
+                    grid[c] = filler
+
+        place(0, CELLS)
 
     def route_parts(self, g: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """(distance, cells of the chosen stones, their target cells, the faces wanted) of a cheapest way."""
@@ -427,7 +475,8 @@ def card_info(pattern: Pattern) -> CardInfo:
 
 def forget() -> None:
     """Empties the cards' caches of distances and stone choices (the bench: a search on a grid met before is
-    cheaper than the first one on a new grid, which is what a table mostly asks)."""
+    cheaper than the first one on a new grid, which is what a table mostly asks). The layouts' tables (`costs`)
+    stay: they hold for every grid, and a hint worker has them all from its start (`warm_up`)."""
     for card in _CARDS.values():
         card.distances.clear()
         card.near.clear()
@@ -460,8 +509,11 @@ def route(grid: Grid, pattern: Pattern) -> list[Move]:
 
 
 def warm_up() -> None:
-    """Build the swap tables for every placement of every card (a few hundred milliseconds, once)."""
+    """Build the swap tables for every placement of every card, and every card's table of choices for every layout
+    of its kinds (`CardInfo.costs`: about a second of CPU and 15 MB, once, in a hint worker as it starts)."""
     for pattern in PATTERNS.values():
         for placement in pattern.placements:
             swap_table(placement.cells)
         _merged(pattern)
+    for pattern in PATTERNS.values():
+        card_info(pattern).fill()
