@@ -283,7 +283,18 @@ class CardInfo:
             return d <= 1
         near = self.near.get(key)
         if near is None:
-            near = self._within_one(g)
+            # The layout's choices, those of one swap at most (no other can cost one move or none).
+            layout = (key >> 1) & _KIND_BITS
+            costs = self.costs.get(layout)
+            faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
+            near = False
+            for cost in self._costs(g, layout) if costs is None else costs:
+                swaps = cost >> 18
+                if swaps > 1:
+                    break
+                if swaps + ((faces ^ cost) & (cost >> 9) & 511).bit_count() <= 1:
+                    near = True
+                    break
             if len(self.near) >= _CACHE_LIMIT:
                 self.near.clear()
             self.near[key] = near
