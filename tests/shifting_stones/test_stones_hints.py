@@ -246,6 +246,32 @@ def test_a_move_that_touches_no_stone_of_a_cards_kinds_leaves_its_distance_as_it
     assert untouched > 2000
 
 
+def test_a_move_that_touches_no_stone_of_a_cards_cheapest_ways_does_not_bring_it_nearer():
+    # The search's narrower rule for cards at the edge of reach (`CardInfo.cheapest_cells`).
+    rng = random.Random(22)
+    untouched = nearer = 0
+    for _ in range(400):
+        grid = encode(random_grid(rng))
+        pattern = PATTERNS[rng.choice(CARD_IDS)]
+        info, g = card_info(pattern), pack(grid)
+        cells = info.cheapest_cells(g, _key(info, g))
+        before = distance(grid, pattern)
+        assert before == 0 or cells, (grid, pattern.id)
+        for move in _MOVES:
+            after = distance(move.on(grid), pattern)
+            if not cells >> move.a & 1 and (move.b is None or not cells >> move.b & 1):
+                untouched += 1
+                assert after >= before, (grid, pattern.id, move)
+            else:
+                nearer += after < before
+    assert untouched > 3000 and nearer > 300
+
+
+def _key(info: CardInfo, g: int) -> int:
+    table = info.face_table
+    return table[g & 511] | table[(g >> 9) & 511] << 12 | table[g >> 18] << 24
+
+
 def _swapped(g: int, a: int, b: int) -> int:
     diff = ((g >> 3 * a) ^ (g >> 3 * b)) & 7
     return g ^ (diff << 3 * a) ^ (diff << 3 * b)

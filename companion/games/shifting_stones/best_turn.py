@@ -368,13 +368,22 @@ class _TurnSearch:
         # A move that touches no stone of a kind some reachable card shows only spends a card. And when no two of
         # the cards already nearer than the moves left could beat the bar, a move is worth searching only if it
         # brings a card at the edge of reach nearer (the cards the search is not sure of count as both): such a
-        # move moves or turns a stone of a kind that card shows.
+        # move moves or turns a stone of one of that card's cheapest ways (`CardInfo.cheapest_cells`), of a kind
+        # that card shows.
         closer = [i for i, low, _ in bounds if low < spare]
         live = 0
+        cells = 511
         if len(closer) < 2 or not self._two_more(shown, closer):
-            for i, _, high in bounds:
+            cells = 0
+            for i, low, high in bounds:
                 if high >= spare:
-                    live |= cards[i].kinds_mask
+                    card = cards[i]
+                    live |= card.kinds_mask
+                    if low == high:
+                        table = card.face_table
+                        cells |= card.cheapest_cells(g, table[r0] | table[r1] << 12 | table[r2] << 24)
+                    else:
+                        cells = 511
         else:
             for i in near:
                 live |= cards[i].kinds_mask
@@ -386,17 +395,18 @@ class _TurnSearch:
             self._last_move(g, moves, shown, path, first, near, live, faces, skip)
             return
         if spare == 2:
-            self._before_last(g, moves, shown, path, first, bounds, live, faces, skip)
+            self._before_last(g, moves, shown, path, first, bounds, live, faces, skip, cells)
             return
         for k, (a, b) in enumerate(_SHIFT_PAIRS):
             fa, fb = faces[a], faces[b]
-            if fa != fb and (live >> (fa >> 1) & 1 or live >> (fb >> 1) & 1) and not skip >> k & 1:
+            if fa != fb and (live >> (fa >> 1) & 1 or live >> (fb >> 1) & 1) and not skip >> k & 1 and (
+                    (cells >> a | cells >> b) & 1):
                 diff = fa ^ fb
                 path.append(_MOVES[k])
                 self._visit(g ^ (diff << (3 * a)) ^ (diff << (3 * b)), moves + 1, shown, path, first, bounds, k)
                 path.pop()
         for c in CELLS:
-            if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1:
+            if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> c & 1:
                 path.append(_MOVES[12 + c])
                 self._visit(g ^ (1 << (3 * c)), moves + 1, shown, path, first, bounds, 12 + c)
                 path.pop()
@@ -450,6 +460,7 @@ class _TurnSearch:
         live: int,
         faces: list[int],
         skip: int,
+        cells: int,
     ) -> None:
         """The positions one move before the end, the most numerous, searched here without a call each: most
         of them were searched already or have fewer than two cards within one move (`_visit` with one move left,
@@ -458,8 +469,9 @@ class _TurnSearch:
         after = moves + 1
         children = [(k, a, b, faces[a] ^ faces[b]) for k, (a, b) in enumerate(_SHIFT_PAIRS)
                     if faces[a] != faces[b] and (live >> (faces[a] >> 1) & 1 or live >> (faces[b] >> 1) & 1)
-                    and not skip >> k & 1]
-        children += [(12 + c, c, None, 1) for c in CELLS if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1]
+                    and not skip >> k & 1 and (cells >> a | cells >> b) & 1]
+        children += [(12 + c, c, None, 1) for c in CELLS
+                     if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> c & 1]
         # Each card near here (all within two moves: a card two moves away before this move is at least as far
         # after it) with what its tests read, taken out once for all the children.
         shows = [(i, *rows[i]) for i, _, _ in around]

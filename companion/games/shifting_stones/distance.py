@@ -249,6 +249,7 @@ class CardInfo:
             None if grouped == sorted(grouped) else operator.itemgetter(*(grouped.index(i) for i in range(len(faces)))))
         self.distances: dict[int, int] = {}
         self.near: dict[int, bool] = {}
+        self.cells: dict[int, int] = {}
         # Per layout of the card's kinds (faces aside): every choice of stones with its fewest swaps, the placement
         # they go to, and the cells and faces its flips count (bits per cell), cheapest first, so that a scan can
         # stop once the swaps alone cost too much.
@@ -397,7 +398,7 @@ class CardInfo:
     def _costs(self, g: int, key: int) -> tuple[int, ...]:
         """The layout of `g`'s choices as the distance needs them: each one int, its swaps, then its cells as bits,
         then the wanted faces' lowest bits (9 bits each), cheapest swaps first; only those whose swaps alone are
-        fewer than the cheapest swaps plus a flip of every square (no other can be cheapest)."""
+        at most the cheapest swaps plus a flip of every square (no other can be cheapest)."""
         costs = self.costs.get(key)
         if costs is None:
             found = self._choices(g)
@@ -405,7 +406,7 @@ class CardInfo:
             # The same few thousand numbers recur in every card's layouts: one object each (a filled hint worker
             # holds half a million of them).
             costs = self.costs[key] = tuple(_SHARED.setdefault(cost, cost) for cost in (
-                swaps << 18 | mask << 9 | wanted for swaps, _, _, mask, wanted in found if swaps < most))
+                swaps << 18 | mask << 9 | wanted for swaps, _, _, mask, wanted in found if swaps <= most))
         return costs
 
     def fill(self) -> None:
@@ -429,6 +430,29 @@ class CardInfo:
                     grid[c] = filler
 
         place(0, CELLS)
+
+    def cheapest_cells(self, g: int, key: int) -> int:
+        """The cells (a bit each) of the stones of every cheapest way to show the card (`key` as in `within_one`).
+
+        A move that moves or turns none of them changes the cost of no cheapest way by a move, and the others cost
+        a move more at least, so it cannot bring the card nearer."""
+        found = self.cells.get(key)
+        if found is None:
+            d = self.distance(g, key)
+            layout = (key >> 1) & _KIND_BITS
+            costs = self.costs.get(layout)
+            faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
+            found = 0
+            for cost in self._costs(g, layout) if costs is None else costs:
+                swaps = cost >> 18
+                if swaps > d:
+                    break
+                if swaps + ((faces ^ cost) & (cost >> 9) & 511).bit_count() == d:
+                    found |= (cost >> 9) & 511
+            if len(self.cells) >= _CACHE_LIMIT:
+                self.cells.clear()
+            self.cells[key] = found
+        return found
 
     def route_parts(self, g: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """(distance, cells of the chosen stones, their target cells, the faces wanted) of a cheapest way."""
@@ -491,6 +515,7 @@ def forget() -> None:
     for card in _CARDS.values():
         card.distances.clear()
         card.near.clear()
+        card.cells.clear()
         card.choices.clear()
 
 
