@@ -41,8 +41,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             if settings.session_id is not None:
                 await hub.live(settings.session_id)
+            if settings.idle_collections:
+                hub.collector.start()
             yield
         finally:
+            await hub.collector.stop()
             await hub.close()
             store.close()
 

@@ -22,6 +22,7 @@ from companion.core.seats import HOST, Seat
 from companion.i18n import N_
 from companion.store import Accepted, Session, Store
 from companion.web.clocks import CLOCKS, Deadline
+from companion.web.collector import IdleCollector
 from companion.web.edge import MAX_ID, is_plain_token
 from companion.web.hints import shared_pool
 
@@ -529,6 +530,7 @@ class LiveSession:
         thinking).
         """
         action_json = raw.to_json() if isinstance(raw, Action) else raw
+        self.hub.collector.busy()
         async with self.lock:
             if still is not None and not still():
                 return Outcome(False, self.session.state_id)
@@ -550,6 +552,7 @@ class LiveSession:
 
     async def undo(self, actor: Seat, state_id: int | None, source: Source, origin: Connection | None = None
                    ) -> Outcome:
+        self.hub.collector.busy()
         async with self.lock:
             try:
                 new_id = await self.run_actions(self.session.undo, actor, state_id)
@@ -749,6 +752,8 @@ class Hub:
         # The game whose deck is being enrolled from the host page: the controller's taps go to that enrolment.
         self.enrolling: str | None = None
         self.enrolling_lock = asyncio.Lock()
+        # Full garbage collections wait until the table is quiet (started by the app once it is serving).
+        self.collector = IdleCollector()
 
     async def board_event(self, sid: int, event: dict[str, Any]) -> None:
         """A simulated controller event for session `sid`, handed to the input router of `companion play`."""

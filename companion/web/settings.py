@@ -50,6 +50,8 @@ class Settings:
     bot_patience_seconds: float = 20.0
     bot_workers: str = "process"
     bot_think: dict[str, float] = dataclasses.field(default_factory=dict)
+    # Python's full garbage collections wait for a quiet moment at the table (companion/web/collector.py).
+    idle_collections: bool = True
     # The table's Wi-Fi, shown as a code phones scan (`--wifi SSID:PASSWORD`, else the Pi's own configuration).
     wifi_ssid: str | None = None
     wifi_password: str = ""
