@@ -94,6 +94,8 @@ def _skips_after() -> tuple[int, ...]:
 # Moves numbered as the search tries them: the shifts, then the flips.
 _MOVES: tuple[Move, ...] = tuple(Move(a, b) for a, b in _SHIFT_PAIRS) + tuple(Move(c) for c in CELLS)
 _SKIP_AFTER: tuple[int, ...] = _skips_after()
+# Every cell, for swaps and for flips (as `CardInfo.cheapest_cells` gives them).
+_EVERY_CELL = (1 << 18) - 1
 
 
 class _OutOfNodes(Exception):
@@ -368,11 +370,11 @@ class _TurnSearch:
         # A move that touches no stone of a kind some reachable card shows only spends a card. And when no two of
         # the cards already nearer than the moves left could beat the bar, a move is worth searching only if it
         # brings a card at the edge of reach nearer (the cards the search is not sure of count as both): such a
-        # move moves or turns a stone of one of that card's cheapest ways (`CardInfo.cheapest_cells`), of a kind
-        # that card shows.
+        # move moves a stone of one of that card's cheapest ways or turns one that shows the wrong face
+        # (`CardInfo.cheapest_cells`).
         closer = [i for i, low, _ in bounds if low < spare]
         live = 0
-        cells = 511
+        cells = _EVERY_CELL
         if len(closer) < 2 or not self._two_more(shown, closer):
             cells = 0
             for i, low, high in bounds:
@@ -383,7 +385,7 @@ class _TurnSearch:
                         table = card.face_table
                         cells |= card.cheapest_cells(g, table[r0] | table[r1] << 12 | table[r2] << 24)
                     else:
-                        cells = 511
+                        cells = _EVERY_CELL
         else:
             for i in near:
                 live |= cards[i].kinds_mask
@@ -406,7 +408,7 @@ class _TurnSearch:
                 self._visit(g ^ (diff << (3 * a)) ^ (diff << (3 * b)), moves + 1, shown, path, first, bounds, k)
                 path.pop()
         for c in CELLS:
-            if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> c & 1:
+            if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> (9 + c) & 1:
                 path.append(_MOVES[12 + c])
                 self._visit(g ^ (1 << (3 * c)), moves + 1, shown, path, first, bounds, 12 + c)
                 path.pop()
@@ -471,7 +473,7 @@ class _TurnSearch:
                     if faces[a] != faces[b] and (live >> (faces[a] >> 1) & 1 or live >> (faces[b] >> 1) & 1)
                     and not skip >> k & 1 and (cells >> a | cells >> b) & 1]
         children += [(12 + c, c, None, 1) for c in CELLS
-                     if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> c & 1]
+                     if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> (9 + c) & 1]
         # Each card near here (all within two moves: a card two moves away before this move is at least as far
         # after it) with what its tests read, taken out once for all the children.
         shows = [(i, *rows[i]) for i, _, _ in around]

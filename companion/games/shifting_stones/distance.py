@@ -432,10 +432,13 @@ class CardInfo:
         place(0, CELLS)
 
     def cheapest_cells(self, g: int, key: int) -> int:
-        """The cells (a bit each) of the stones of every cheapest way to show the card (`key` as in `within_one`).
+        """The cells (a bit each) of the stones of every cheapest way to show the card, and above them (shifted by
+        9) the cells of those stones that show the wrong face (`key` as in `within_one`).
 
-        A move that moves or turns none of them changes the cost of no cheapest way by a move, and the others cost
-        a move more at least, so it cannot bring the card nearer."""
+        A move changes the cost of a way by one move at most, and only of a way whose stones it moves or turns; a
+        flip makes it cheaper only if it turns a stone showing the wrong face. So a move that brings the card
+        nearer (some cheapest way one move cheaper: the others cost a move more at least) swaps a stone of the
+        first cells, or turns a stone of the second."""
         found = self.cells.get(key)
         if found is None:
             d = self.distance(g, key)
@@ -447,8 +450,9 @@ class CardInfo:
                 swaps = cost >> 18
                 if swaps > d:
                     break
-                if swaps + ((faces ^ cost) & (cost >> 9) & 511).bit_count() == d:
-                    found |= (cost >> 9) & 511
+                wrong = (faces ^ cost) & (cost >> 9) & 511
+                if swaps + wrong.bit_count() == d:
+                    found |= (cost >> 9) & 511 | wrong << 9
             if len(self.cells) >= _CACHE_LIMIT:
                 self.cells.clear()
             self.cells[key] = found
