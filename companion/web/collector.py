@@ -13,6 +13,8 @@ from collections.abc import Callable
 # the slowest taps of the benches. Pythons before 3.14 start one once ten collections of the middle generation have
 # run (`gc.get_threshold()[2]`); raising that number turns them off, and this collector runs them itself instead.
 NEVER = 1 << 30
+# A server's collector takes over this long after the server started (the table is not in play yet).
+COLLECTOR_SETTLE = 3.0
 # The interpreter's own thresholds while collectors hold them (two servers in one process, as in the tests, share
 # the interpreter: the last to stop puts them back).
 _saved: list[tuple[int, int, int]] = []
@@ -24,14 +26,17 @@ class IdleCollector:
     and at most every `every` seconds. What the server made while starting is frozen first (`gc.freeze`): it lives
     as long as the server, so no collection needs to look at it again. `stop` puts everything back."""
 
-    def __init__(self, quiet: float = 1.0, every: float = 20.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, quiet: float = 1.0, every: float = 20.0, settle: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.quiet = quiet
         self.every = every
+        self.settle = settle
         self.clock = clock
         self.last_busy = clock()
         self.last_full = clock()
         self.collections = 0  # full collections run here
         self._task: asyncio.Task[None] | None = None
+        self._holding = False  # whether this collector holds the interpreter's thresholds
 
     def busy(self) -> None:
         """Something happened at the table (an action, an undo): a collection waits for the next quiet moment."""
@@ -50,9 +55,13 @@ class IdleCollector:
         self.last_full = self.clock()
 
     def start(self) -> None:
-        """Take over the full collections (call once the server has started)."""
+        """Take over the full collections (call once the server has started); after `settle` seconds, so the
+        first collection and the freeze (50–70 ms of a fresh server's heap) do not delay its start."""
         if self._task is not None:
             return
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="idle-collector")
+
+    def _take_over(self) -> None:
         gc.collect()
         gc.freeze()
         if not _holders[0]:
@@ -60,9 +69,11 @@ class IdleCollector:
         _holders[0] += 1
         first, middle, _ = _saved[0]
         gc.set_threshold(first, middle, NEVER)
-        self._task = asyncio.get_running_loop().create_task(self._run(), name="idle-collector")
+        self._holding = True
 
     async def _run(self) -> None:
+        await asyncio.sleep(self.settle)
+        self._take_over()
         while True:
             await asyncio.sleep(self.quiet)
             if self.due():
@@ -75,6 +86,9 @@ class IdleCollector:
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
         self._task = None
+        if not self._holding:
+            return
+        self._holding = False
         _holders[0] -= 1
         if not _holders[0]:
             gc.set_threshold(*_saved[0])

@@ -52,8 +52,11 @@ def test_a_collection_is_due_only_when_quiet_long_enough_after_the_last_and_afte
 
 async def test_no_full_collection_while_busy_one_when_quiet_and_the_settings_come_back(full_collections):
     before = gc.get_threshold()
-    collector = IdleCollector(quiet=0.2, every=0.0)
+    collector = IdleCollector(quiet=0.2, every=0.0, settle=0.05)
     collector.start()
+    await asyncio.sleep(0.01)
+    assert gc.get_threshold() == before  # not yet: it takes over once the server has settled
+    await asyncio.sleep(0.1)
     try:
         assert gc.get_threshold() == (before[0], before[1], NEVER)
         assert gc.get_freeze_count() > 0  # what start-up made is left alone from now on
@@ -77,6 +80,7 @@ async def test_two_servers_in_one_process_give_the_settings_back_when_the_last_s
     first, second = IdleCollector(), IdleCollector()
     first.start()
     second.start()
+    await asyncio.sleep(0.01)
     await first.stop()
     assert gc.get_threshold()[2] == NEVER  # the second still runs
     await second.stop()
