@@ -94,6 +94,12 @@ def _skips_after() -> tuple[int, ...]:
 # Moves numbered as the search tries them: the shifts, then the flips.
 _MOVES: tuple[Move, ...] = tuple(Move(a, b) for a, b in _SHIFT_PAIRS) + tuple(Move(c) for c in CELLS)
 _SKIP_AFTER: tuple[int, ...] = _skips_after()
+# For each set of cells (a bit each), the moves (a bit each, numbered as in _MOVES) that swap a stone in one of
+# them, and those that turn a stone in one of them.
+_SWAPS_ON: tuple[int, ...] = tuple(
+    sum(1 << k for k, (a, b) in enumerate(_SHIFT_PAIRS) if cells >> a & 1 or cells >> b & 1) for cells in range(512))
+_FLIPS_ON: tuple[int, ...] = tuple(cells << len(_SHIFT_PAIRS) for cells in range(512))
+_ALL_MOVES = (1 << len(_MOVES)) - 1
 # Every cell, for swaps and for flips (as `CardInfo.cheapest_cells` gives them).
 _EVERY_CELL = (1 << 18) - 1
 
@@ -307,8 +313,8 @@ class _TurnSearch:
         newly = 0
         rows = self.rows
         r0, r1, r2 = g & 511, (g >> 9) & 511, g >> 18  # the grid's rows, each 9 bits
-        for i, _, _ in around:
-            if not shown >> i & 1:
+        for i, low, _ in around:
+            if low <= 1 and not shown >> i & 1:  # a card two moves away or more before this move does not show
                 a, b, c = rows[i]
                 if a[r0] & b[r1] & c[r2]:
                     newly |= 1 << i
@@ -474,10 +480,22 @@ class _TurnSearch:
                     and not skip >> k & 1 and (cells >> a | cells >> b) & 1]
         children += [(12 + c, c, None, 1) for c in CELLS
                      if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> (9 + c) & 1]
-        # Each card near here (all within two moves: a card two moves away before this move is at least as far
-        # after it) with what its tests read, taken out once for all the children.
-        shows = [(i, *rows[i]) for i, _, _ in around]
-        tests = [(i, card.face_table, card.distances, card.near, card) for i, _, _ in around for card in (cards[i],)]
+        # Each card near here (all within two moves: a card farther before this move is at least two moves away
+        # after it) with what its tests read, taken out once for all the children. Only a card one move away here
+        # can show after one move; and a card two moves away can be one move away after a move only if that move
+        # makes one of its cheapest ways cheaper (`moves_nearer`, see `CardInfo.cheapest_cells`).
+        shows = [(i, *rows[i]) for i, low, _ in around if low <= 1]
+        low_g, middle_g, high_g = g & 511, (g >> 9) & 511, g >> 18
+        tests = []
+        for i, low, high in around:
+            card = cards[i]
+            table = card.face_table
+            if low == high == 2:
+                cells = card.cheapest_cells(g, table[low_g] | table[middle_g] << 12 | table[high_g] << 24)
+                moves_nearer = _SWAPS_ON[cells & 511] | _FLIPS_ON[cells >> 9]
+            else:
+                moves_nearer = _ALL_MOVES
+            tests.append((i, table, card.distances, card.near, card, moves_nearer))
         for k, a, b, diff in children:
             h = g ^ (diff << (3 * a)) if b is None else g ^ (diff << (3 * a)) ^ (diff << (3 * b))
             self.nodes += 1
@@ -498,8 +516,8 @@ class _TurnSearch:
             seen[key] = 1
             # The one-move test for each card (the cards' caches read here directly, as in _visit).
             near = []
-            for i, table, distances, within, card in tests:
-                if not now_shown >> i & 1:
+            for i, table, distances, within, card, moves_nearer in tests:
+                if moves_nearer >> k & 1 and not now_shown >> i & 1:
                     face_key = table[low] | table[middle] << 12 | table[high] << 24
                     d = distances.get(face_key)
                     if d is None:
