@@ -195,8 +195,6 @@ def _row_tables(checks: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]
     return tables[0], tables[1], tables[2]
 
 
-_ADJACENT = frozenset(NEIGHBOURS)
-_LOW_BITS = sum(1 << (3 * c) for c in CELLS)
 # The lowest three bits of each of the nine 4-bit fields of a card's key.
 _KIND_BITS = sum(7 << (4 * c) for c in CELLS)
 # Three cells (9 bits) to their faces' lowest bits (3 bits): which of a kind's two faces each stone shows.
@@ -301,41 +299,12 @@ class CardInfo:
             self.near[key] = near
         return near
 
-    def _within_one(self, g: int) -> bool:
-        """The one-move test itself.
-
-        One wrong square: a flip mends it if the right kind of stone is there, or a swap with a neighbour
-        outside the card's squares that shows the wanted face. Two wrong squares: one swap of the two.
-        """
-        for mask, value, wanted in self.squares:
-            x = (g ^ value) & mask
-            wrong = (x | x >> 1 | x >> 2) & _LOW_BITS
-            count = wrong.bit_count()
-            if count == 0:
-                return True
-            if count == 1:
-                c = (wrong.bit_length() - 1) // 3
-                want = wanted[c]
-                if ((g >> (3 * c)) & 7) ^ want == 1:
-                    return True
-                for n in _ADJACENT_CELLS[c]:
-                    if not (mask >> (3 * n)) & 7 and (g >> (3 * n)) & 7 == want:
-                        return True
-            elif count == 2:
-                c2 = (wrong.bit_length() - 1) // 3
-                c1 = ((wrong ^ (1 << (3 * c2))).bit_length() - 1) // 3
-                if (c1, c2) in _ADJACENT and (g >> (3 * c1)) & 7 == wanted[c2] and (g >> (3 * c2)) & 7 == wanted[c1]:
-                    return True
-        return False
-
     def distance(self, g: int, key: int | None = None) -> int:
         """The fewest moves that make the card show (`key` as in `within_one`)."""
         if key is None:
             key = _keyed(g, self.face_table)
         d = self.distances.get(key)
         if d is None:
-            if not self.tables_ready:
-                self.ready()
             # route_parts without the route: the layout's key is the faces' key with each face turned to its kind
             # (a face code halved is its kind; a cell of another kind, 8, becomes 4 as in the kinds' table).
             faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
@@ -368,6 +337,8 @@ class CardInfo:
     def _choices(self, g: int) -> list[tuple[int, tuple[int, ...], int, int, int]]:
         """Every choice of stones for the card's squares on the layout of `g`, cheapest swaps first: (swaps, the
         stones' cells in the squares' order, the placement, those cells as bits, the wanted faces' lowest bits)."""
+        if not self.tables_ready:
+            self.ready()
         where: tuple[list[int], ...] = ([], [], [], [])
         for c in CELLS:
             where[(g >> (3 * c + 1)) & 3].append(c)
@@ -404,7 +375,7 @@ class CardInfo:
             found = self._choices(g)
             most = found[0][0] + len(self.pattern.placements[0].cells)
             # The same few thousand numbers recur in every card's layouts: one object each (a filled hint worker
-            # holds half a million of them).
+            # holds about 700,000 of them).
             costs = self.costs[key] = tuple(_SHARED.setdefault(cost, cost) for cost in (
                 swaps << 18 | mask << 9 | wanted for swaps, _, _, mask, wanted in found if swaps <= most))
         return costs
@@ -466,8 +437,6 @@ class CardInfo:
         faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
         best = UNREACHABLE
         best_choice: tuple[tuple[int, ...], int] = ((), 0)
-        if not self.tables_ready:
-            self.ready()
         for swaps, sources, index, mask, wanted in self._layout_choices(g):
             if swaps >= best:
                 break
