@@ -113,7 +113,8 @@ def main() -> None:
     tables = (time.perf_counter() - started) * 1000
 
     print("Shifting Stones hint latency (one phone's hints: fewest moves per card + best turn), milliseconds")
-    print(f"first hint in a fresh process {cold:.0f} ms; building the remaining swap tables {tables:.0f} ms")
+    print(f"first hint in a fresh process {cold:.0f} ms; the rest of a hint worker's start (every card's swap "
+          f"tables and tables of layouts, distance.warm_up) {tables:.0f} ms")
     print("(wall-clock time; cpu p95 and max are this thread's CPU time, which a busy machine disturbs less;")
     print(" exact: the share of hands whose best turn was searched to the end within the budget; cpu exact: the same")
     print(" with the budget counted in CPU time)")
