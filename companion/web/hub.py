@@ -733,10 +733,11 @@ class Hub:
         # The workers start a moment after the server (a new process importing the engines would compete with the
         # server's own start-up for the cores); a hint asked for sooner starts them itself.
         self._warming: asyncio.TimerHandle | None = None
+        self._warm_due = False  # the delay is over: a session loaded from now on has its game's tables built at once
         try:
-            self._warming = asyncio.get_running_loop().call_later(HINT_WARM_DELAY, self.hint_pool.warm)
+            self._warming = asyncio.get_running_loop().call_later(HINT_WARM_DELAY, self._warm_hints)
         except RuntimeError:
-            self.hint_pool.warm()
+            self._warm_hints()
         # Bot seats: the pause before a bot's move, how long it waits for answers, where it thinks, for how long.
         self.bot_pause = bot_pause
         self.bot_patience = bot_patience
@@ -754,6 +755,19 @@ class Hub:
         self.enrolling_lock = asyncio.Lock()
         # Full garbage collections wait until the table is quiet (started by the app once it is serving).
         self.collector = IdleCollector(settle=COLLECTOR_SETTLE)
+
+    def _warm_hints(self) -> None:
+        """Start the hint workers with the tables of the games being served."""
+        self._warm_due = True
+        self.hint_pool.warm(tuple({live.session.game.name: live.session.game
+                                   for live in self.sessions.values()}.values()))
+
+    def _serving(self, live: LiveSession) -> LiveSession:
+        """A session just loaded: its game's hint tables are built too, if the workers have started."""
+        self.sessions[live.id] = live
+        if self._warm_due:
+            self.hint_pool.warm((live.session.game,))
+        return live
 
     async def board_event(self, sid: int, event: dict[str, Any]) -> None:
         """A simulated controller event for session `sid`, handed to the input router of `companion play`."""
@@ -775,15 +789,14 @@ class Hub:
                     session = await asyncio.to_thread(Session, self.store, sid)
                 except KeyError:
                     raise UnknownSession("there is no game {number}", number=sid) from None
-                found = LiveSession(self, session)
-                self.sessions[sid] = found
+                found = self._serving(LiveSession(self, session))
         return found
 
     async def adopt(self, session: Session) -> LiveSession:
         """Serve a Session object created elsewhere (the host page, `companion serve`, the board)."""
         async with self._loading:
             if session.id not in self.sessions:
-                self.sessions[session.id] = LiveSession(self, session)
+                self._serving(LiveSession(self, session))
         return self.sessions[session.id]
 
     async def authorise(self, sid: int, token: str | None) -> tuple[LiveSession, Seat]:

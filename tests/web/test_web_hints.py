@@ -183,6 +183,7 @@ async def test_a_rest_view_never_waits_for_hints_and_the_hints_follow_from_the_p
 def test_a_hint_worker_builds_the_stones_tables_before_its_first_job():
     """The pool's warm-up builds every pattern placement's swap table, so a game's first hints spend their time
     budget on the search, not on the tables."""
+    from companion.core.registry import get_game
     from companion.games.shifting_stones import distance
     from companion.games.shifting_stones.patterns import PATTERNS
     from companion.web.hints import HintPool
@@ -191,10 +192,55 @@ def test_a_hint_worker_builds_the_stones_tables_before_its_first_job():
     distance._SWAP_TABLES.clear()
     pool = HintPool(0)  # one worker thread: the warm-up runs before the job submitted after it
     try:
-        pool.warm()
+        pool.warm((get_game("shifting_stones"),))
         pool.executor.submit(lambda: None).result(timeout=60)
         needed = {placement.cells for pattern in PATTERNS.values() for placement in pattern.placements}
         assert needed and needed <= set(distance._SWAP_TABLES)
     finally:
         pool.shutdown()
         distance._SWAP_TABLES.update(kept)
+
+
+def test_the_workers_build_only_the_tables_of_the_games_being_served():
+    """A table playing Power Grid does not spend a second of CPU per worker on Shifting Stones' tables."""
+    from companion.core.registry import get_game
+    from companion.games.shifting_stones import distance
+    from companion.web.hints import HintPool
+
+    kept = dict(distance._SWAP_TABLES)
+    distance._SWAP_TABLES.clear()
+    pool = HintPool(0)
+    try:
+        pool.warm((get_game("power_grid"),))
+        pool.executor.submit(lambda: None).result(timeout=60)
+        assert not distance._SWAP_TABLES
+        pool.warm((get_game("power_grid"), get_game("shifting_stones")))
+        pool.executor.submit(lambda: None).result(timeout=60)
+        assert distance._SWAP_TABLES
+    finally:
+        pool.shutdown()
+        distance._SWAP_TABLES.clear()
+        distance._SWAP_TABLES.update(kept)
+
+
+async def test_a_hub_warms_the_game_of_each_session_it_serves(db_path, new_session):
+    from companion.web import hub as hub_module
+
+    store = Store(db_path)
+    hub = Hub(store, hint_workers=0)
+    asked: list[tuple[str, ...]] = []
+    warm = hub.hint_pool.warm
+    hub.hint_pool.warm = lambda games=(): (asked.append(tuple(g.name for g in games)), warm(games))[1]
+    try:
+        first = new_session(game="power_grid", players=3)
+        await hub.live(first.id)
+        assert asked == []  # not before the delay: the server is still starting
+        await asyncio.sleep(hub_module.HINT_WARM_DELAY + 0.2)
+        assert asked == [("power_grid",)]
+        second = new_session(game="shifting_stones", players=3)
+        await hub.live(second.id)  # loaded later: warmed at once
+        assert asked == [("power_grid",), ("shifting_stones",)]
+    finally:
+        hub.hint_pool.warm = warm
+        await hub.close()
+        store.close()
