@@ -16,9 +16,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from companion.bots import make_bot
+from companion.bots import Budget, make_bot
 from companion.bots.base import PolicyBot
-from companion.bots.shifting_stones import HandPlanner, MajorityPlanner
+from companion.bots.shifting_stones import HandPlanner, MajorityPlanner, TurnSearcher
 from companion.core.game import Bot
 from companion.core.registry import get_game
 from companion.core.seats import TABLE, Seat
@@ -31,6 +31,8 @@ POLICIES: dict[str, Callable[[], Bot]] = {
     "hand": lambda: PolicyBot(HandPlanner()),
     "normal": lambda: make_bot("shifting_stones", "normal"),
     "strong": lambda: make_bot("shifting_stones", "strong"),
+    "turns": lambda: TurnSearcher(Budget(0.9)),
+    "turns-fast": lambda: TurnSearcher(Budget(0.15)),
 }
 
 
@@ -58,6 +60,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("reference", choices=sorted(POLICIES))
     parser.add_argument("--games", type=int, default=300, help="seeds (each played twice)")
     parser.add_argument("--seed", type=int, default=90000, help="the first seed")
+    parser.add_argument("--every", type=int, default=0, help="print the running shares every N seeds (stderr)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     diffs: list[float] = []
@@ -69,6 +72,9 @@ def main(argv: list[str]) -> int:
         shares[0] += a
         shares[1] += b
         diffs.append(a - b)
+        if args.every and len(diffs) % args.every == 0:
+            print(f"{len(diffs)} seeds: {shares[0] / len(diffs):.1%} against {shares[1] / len(diffs):.1%}",
+                  file=sys.stderr, flush=True)
     n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0

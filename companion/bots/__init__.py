@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.bots.base import LEVELS, Adapter, Budget, EasyBot, PolicyBot, SearchBot, SeatBot, canonical
@@ -40,6 +41,10 @@ def make_bot(game_name: str, level: str, budget: Budget | None = None) -> SeatBo
         return EasyBot(adapter)
     if level == "normal":
         return PolicyBot(adapter.policy())
+    # A game may bring a strong level of its own (Shifting Stones: a search over whole turns).
+    strong: Callable[[Budget], SeatBot] | None = getattr(adapter, "strong_bot", None)
+    if strong is not None:
+        return strong(budget or BUDGETS["strong"])
     return SearchBot(adapter, budget or BUDGETS["strong"])
 
 

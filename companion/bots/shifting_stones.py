@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
+import time
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from companion.bots.base import outcome, squash
+from companion.bots.base import Budget, canonical, outcome, squash
 from companion.core import Action, Game
 from companion.core.game import Bot
 from companion.core.seats import TABLE, Seat
@@ -189,6 +191,10 @@ class StonesHooks:
     def policy(self) -> Bot:
         return self._policy
 
+    def strong_bot(self, budget: Budget) -> TurnSearcher:
+        """The strong level: the search over whole turns (below), not the generic root search."""
+        return TurnSearcher(budget)
+
     def candidates(
         self, game: Game[Any], state: StonesState, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> list[Action | None]:
@@ -228,3 +234,182 @@ class StonesHooks:
         # The playout stops as the bot's next turn begins: what that turn can score (exactly) counts, half weighted.
         ahead = turn_plan(state, seat)[0] if state.phase == "play" and state.turn == seat else 0
         return squash(scores[seat] + NEXT_TURN_WEIGHT * ahead - best_other, 3.0)
+
+
+class _Allowed:
+    """What the planners ask of `legal` inside a rollout, without listing every action: a skip is allowed at the
+    start of a turn after a turn that did not skip, anything else the planners propose is (they pay with hand
+    cards and score only what shows)."""
+
+    def __init__(self, state: StonesState, seat: int) -> None:
+        self.skip = state.acted == 0 and not state.players[seat].skipped_last_turn
+
+    def __contains__(self, action: object) -> bool:
+        return self.skip if isinstance(action, SkipTurn) else True
+
+    def __iter__(self) -> Any:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 2
+
+
+def _play_turn(game: Game[Any], state: StonesState, bot: GreedyBot, rng: random.Random) -> StonesState:
+    """The rest of the current player's turn as the planner plays it, then the table's draws (physical deck)."""
+    seat, turn = state.turn, state.turns_taken
+    while state.phase == "play" and state.turn == seat and state.turns_taken == turn:
+        action = bot.choose(game, state, seat, _Allowed(state, seat), rng)  # type: ignore[arg-type]
+        state = game.apply(state, action)[0]
+    while state.phase == "draw":
+        state = game.apply(state, rng.choice(game.legal_actions(state, TABLE)))[0]
+    return state
+
+
+# The turn search (strong): a turn's candidates are whole turns, each the scoring part of the best turn under
+# another weighting of the cards (TURN_WEIGHTS: points per card point, points per card, points per 1-point card),
+# then the hand planner's play of the rest of the turn.
+TURN_WEIGHTS: tuple[tuple[int, int, int], ...] = ((1, 1, 0), (1, 0, 0), (1, 3, 0), (2, 0, 3), (1, 2, 1), (0, 1, 0))
+# A candidate must beat the hand planner's own turn by this much of a win, and by MARGIN_SE standard errors of
+# the paired differences, to be played.
+TURN_MARGIN = 0.02
+MARGIN_SE = 2.0
+
+
+@lru_cache(maxsize=512)
+def _weighted_plan(
+    grid: tuple[int, ...], hand: tuple[str, ...], seat: int, weights: tuple[int, int, int]
+) -> tuple[int, tuple[Action, ...]]:
+    per_point, per_card, per_one = weights
+    patterns = [_weighted(c, per_point * PATTERNS[c].points + per_card + (per_one if PATTERNS[c].points == 1 else 0))
+                for c in hand]
+    plan, _ = best_turn_checked(grid, patterns)
+    final = grid
+    for move in plan.moves:
+        final = move.on(final)
+    scored = {hand[i] for i in plan.cards}
+    spend = sorted((c for c in hand if c not in scored), key=lambda c: (keep_value(final, c), c))
+    return plan.points, _turn_actions(seat, hand, plan, spend)
+
+
+# The rest of a turn the search chose, by what the seat sees before each step: a worker process that decides
+# each step with a new bot (the server's) still plays the turn it chose. Only the seat's own view is in the key.
+_NEXT: dict[tuple[Any, ...], Action] = {}
+
+
+def _view_key(state: StonesState, seat: int) -> tuple[Any, ...]:
+    return (state.turns_taken, seat, state.grid, state.players[seat].hand, state.acted)
+
+
+class TurnSearcher:
+    """The strong level for Shifting Stones: at the start of its turn it compares whole candidate turns (above)
+    and the skip by playing each to the game's end in the same sampled worlds (the others' hands and the deck
+    drawn from what the seat has not seen; the `normal` planner for the others, the hand planner for itself),
+    and plays the turn that wins most, the hand planner's own unless another is clearly better."""
+
+    def __init__(self, budget: Budget, level: str = "strong") -> None:
+        self.budget = budget
+        self.level = level
+        self.last_iterations = 0
+        self._planner = HandPlanner()
+        self._others = MajorityPlanner()
+
+    def choose(self, game: Game[Any], state: StonesState, seat: Seat, legal: Sequence[Action],
+               rng: random.Random) -> Action | None:
+        info: StonesState = canonical(game, state, seat)
+        self.last_iterations = 0
+        if not isinstance(seat, int) or info.phase != "play" or info.turn != seat or info.solo:
+            return self._planner.choose(game, info, seat, legal, rng)
+        planned = _NEXT.get(_view_key(info, seat))
+        if planned is not None and planned in legal:
+            return planned
+        if info.acted > 0:
+            return self._planner.choose(game, info, seat, legal, rng)
+        turns = self.candidates(info, seat, legal)
+        if len(turns) <= 1:
+            return self._planner.choose(game, info, seat, legal, rng)
+        best = self._search(game, info, seat, turns, rng)
+        if best == 0:
+            return self._planner.choose(game, info, seat, legal, rng)
+        if len(_NEXT) > 1000:
+            _NEXT.clear()
+        after = info
+        for action in turns[best]:
+            _NEXT[_view_key(after, seat)] = action
+            after = game.apply(after, action)[0]
+        return turns[best][0]
+
+    def candidates(self, state: StonesState, seat: int, legal: Sequence[Action]) -> list[tuple[Action, ...]]:
+        """Whole turns' scoring parts worth comparing, the hand planner's first (empty: it does not score)."""
+        grid, hand = state.codes(), state.players[seat].hand
+        out: list[tuple[Action, ...]] = []
+        for weights in TURN_WEIGHTS:
+            points, actions = _weighted_plan(grid, hand, seat, weights)
+            turn = actions if points > 0 else ()
+            if turn not in out:
+                out.append(turn)
+        skip = SkipTurn(seat)
+        if skip in legal and (skip,) not in out:
+            out.append((skip,))
+        return out
+
+    def _search(self, game: Game[Any], info: StonesState, seat: int, turns: list[tuple[Action, ...]],
+                rng: random.Random) -> int:
+        n = len(turns)
+        results: list[list[float]] = [[] for _ in range(n)]
+        began = time.perf_counter()
+        # A tenth of the budget kept back: the plans of the candidates, and a loaded machine's slower last world.
+        deadline = None if self.budget.seconds is None else began + 0.9 * self.budget.seconds
+        worlds = 0
+        while True:
+            if self.budget.iterations is not None and worlds >= self.budget.iterations:
+                break
+            if deadline is not None and worlds:
+                now = time.perf_counter()
+                if now + 1.5 * (now - began) / worlds >= deadline:
+                    break
+            if self.budget.iterations is None and deadline is None and worlds >= 30:
+                break
+            world = game.indistinguishable(info, seat, rng)
+            seed = rng.random()
+            for i, turn in enumerate(turns):
+                results[i].append(self._rollout(game, world, seat, turn, random.Random(seed)))
+            worlds += 1
+        self.last_iterations = worlds
+        if worlds < 2:
+            return 0
+        best = max(range(n), key=lambda i: (sum(results[i]), -i))
+        diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
+        mean = sum(diffs) / worlds
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (worlds - 1))
+        return best if mean > TURN_MARGIN and mean > MARGIN_SE * sd / math.sqrt(worlds) else 0
+
+    def _rollout(self, game: Game[Any], world: StonesState, seat: int, turn: tuple[Action, ...],
+                 rng: random.Random) -> float:
+        state = world
+        for action in turn:
+            state = game.apply(state, action)[0]
+        while not game.is_over(state):
+            state = self._fast_turn(game, state, seat, rng)
+        scores = game.scores(state)["scores"]
+        margin = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+        return 0.8 * outcome(game, state, seat) + 0.2 * squash(margin, 3.0)
+
+    def _fast_turn(self, game: Game[Any], state: StonesState, seat: int, rng: random.Random) -> StonesState:
+        """A whole turn of the rollout: the planner's plan found once and played in one go (asked again at every
+        step, as in a real game, it nearly always goes on with the same plan), then the rest as it plays it."""
+        player = state.turn
+        if state.phase == "play" and state.acted == 0:
+            grid, hand = state.codes(), state.players[player].hand
+            if player == seat:
+                points, plan = _hand_plan(grid, hand, player)
+            else:
+                points, plan = _majority_plan(grid, hand, player, one_point_extra(state, player))
+            if points > 0:
+                for action in plan:
+                    state = game.apply(state, action)[0]
+                if player != seat:
+                    state = game.apply(state, EndTurn(player))[0]
+                    while state.phase == "draw":
+                        state = game.apply(state, rng.choice(game.legal_actions(state, TABLE)))[0]
+                    return state
+        return _play_turn(game, state, self._planner if player == seat else self._others, rng)
