@@ -4,7 +4,8 @@ Each seed is played twice, once with the candidate and once with the reference i
 seed), so the two games only differ from the candidate's first different move on; the difference of the chair's win
 shares is reported with its 95% interval (1.96 standard errors), as docs/bots.md quotes the experiments. Every
 bot decides from its seat's canonical information set. Example (about a minute per 100 seeds on a quiet core):
-`python bench/paired_stones.py hand greedy --games 1000 --seed 90000`.
+`python bench/paired_stones.py hand greedy --games 1000 --seed 90000`; `turns` is the strong level's turn search
+at the default budget (about 5 s a game), `turns-fast` at 0.15 s.
 """
 
 from __future__ import annotations
