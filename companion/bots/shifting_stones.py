@@ -126,9 +126,14 @@ def fresh_value(state: StonesState, seat: int, grid: tuple[int, ...]) -> float:
 
 @lru_cache(maxsize=512)
 def _hand_plan(grid: tuple[int, ...], hand: tuple[str, ...], seat: int) -> tuple[int, tuple[Action, ...]]:
-    patterns = [_weighted(c, PATTERNS[c].points + CARD_BONUS) for c in hand]
+    return _paid_plan(grid, hand, seat, [_weighted(c, PATTERNS[c].points + CARD_BONUS) for c in hand])
+
+
+def _paid_plan(grid: tuple[int, ...], hand: tuple[str, ...], seat: int, patterns: list[Pattern]
+               ) -> tuple[int, tuple[Action, ...]]:
+    """The best turn for these weighted cards, its moves paid with the cards least worth keeping on the grid the
+    turn leaves (not the fewest points)."""
     plan, _ = best_turn_checked(grid, patterns)
-    # The moves are paid with the cards least worth keeping on the grid the turn leaves (not the fewest points).
     final = grid
     for move in plan.moves:
         final = move.on(final)
@@ -280,15 +285,9 @@ def _weighted_plan(
     grid: tuple[int, ...], hand: tuple[str, ...], seat: int, weights: tuple[int, int, int]
 ) -> tuple[int, tuple[Action, ...]]:
     per_point, per_card, per_one = weights
-    patterns = [_weighted(c, per_point * PATTERNS[c].points + per_card + (per_one if PATTERNS[c].points == 1 else 0))
-                for c in hand]
-    plan, _ = best_turn_checked(grid, patterns)
-    final = grid
-    for move in plan.moves:
-        final = move.on(final)
-    scored = {hand[i] for i in plan.cards}
-    spend = sorted((c for c in hand if c not in scored), key=lambda c: (keep_value(final, c), c))
-    return plan.points, _turn_actions(seat, hand, plan, spend)
+    return _paid_plan(grid, hand, seat, [
+        _weighted(c, per_point * PATTERNS[c].points + per_card + (per_one if PATTERNS[c].points == 1 else 0))
+        for c in hand])
 
 
 # The rest of a turn the search chose, by what the seat sees before each step: a worker process that decides

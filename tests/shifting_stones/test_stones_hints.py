@@ -155,28 +155,8 @@ def test_fewest_actions_per_card_equal_a_breadth_first_search():
 
 def test_fewest_actions_for_every_card_equal_a_search_to_full_depth():
     # Grids as integers (three bits a cell) so the search can go as deep as the farthest card.
-    checks = {
-        card: [
-            (sum(7 << 3 * c for c in pl.cells), sum(f << 3 * c for c, f in zip(pl.cells, pl.faces)))
-            for pl in PATTERNS[card].placements
-        ]
-        for card in CARD_IDS
-    }
     for grid, _ in positions(seed=2, count=2, size=1):
-        start = sum(f << 3 * c for c, f in enumerate(grid))
-        fewest: dict[str, int] = {}
-        level, seen, depth = [start], {start}, 0
-        while len(fewest) < len(CARD_IDS):
-            for card in CARD_IDS:
-                if card not in fewest and any(g & m == v for g in level for m, v in checks[card]):
-                    fewest[card] = depth
-            nxt = []
-            for g in level:
-                for h in [g ^ (1 << 3 * c) for c in range(9)] + [_swapped(g, a, b) for a, b in SWAPS]:
-                    if h not in seen:
-                        seen.add(h)
-                        nxt.append(h)
-            level, depth = nxt, depth + 1
+        fewest = _fewest_by_search(sum(f << 3 * c for c, f in enumerate(grid)))
         assert {card: distance(grid, PATTERNS[card]) for card in CARD_IDS} == fewest
         assert max(fewest.values()) >= 5  # the search went deep
 
