@@ -106,3 +106,30 @@ def test_undo_stops_at_revealed_cards_and_at_a_new_turn():
     physical.do(PlantBean(0, "chili-01", 0), TurnUpCards(0))
     assert not GAME.reveals_information(start, TurnUpCards(0), physical.state)
     assert physical.state.step == "turn_up" and TABLE in GAME.current_seats(physical.state)
+
+
+def test_the_views_of_a_state_share_its_public_part_and_a_new_state_is_never_shown_an_old_one():
+    """Every seat's view of one state starts from one public view (made once, copied at the top only); each view
+    equals one made from scratch, state after state, in any order of seats."""
+    import random
+
+    from companion.games.bohnanza.views import private_view, public_view
+
+    game, rng = GAME, random.Random(5)
+    state = game.setup(game.make_config(4, "digital"), random.Random(1))
+    bot = game.bots()["trader"]
+    for step in range(40):
+        current = list(game.current_seats(state))
+        seats = [None, 0, 1, 2, 3]
+        rng.shuffle(seats)
+        for seat in seats:
+            fresh = public_view(state, current) if seat is None else private_view(state, seat, current)
+            assert game.view(state, seat) == fresh, (step, seat)
+        # What one caller does to its copy does not reach the next caller's.
+        game.view(state, 0)["me"] = "changed"
+        game.view(state, None)["phase"] = "changed"
+        assert game.view(state, 0) == private_view(state, 0, current)
+        assert game.view(state, None) == public_view(state, current)
+        seat = next(s for s in current if isinstance(s, int) and game.legal_actions(state, s))
+        legal = game.legal_actions(state, seat)
+        state, _ = game.apply(state, bot.choose(game, state, seat, legal, rng) or legal[0])

@@ -290,11 +290,21 @@ class BohnanzaGame(Game[BohnanzaState]):
     def scores(self, state: BohnanzaState) -> dict[str, Any]:
         return standings(state)
 
+    # The public part of the last state viewed: every seat's view of a change starts from it (8 views of one state
+    # in a 7-player fan-out). States are immutable, so the state object itself is the key.
+    _public: tuple[BohnanzaState, list[Seat], dict[str, Any]] | None = None
+
     def view(self, state: BohnanzaState, seat: Seat | None) -> dict[str, Any]:
-        current = list(self.current_seats(state))
+        kept = self._public
+        if kept is not None and kept[0] is state:
+            _, current, public = kept
+        else:
+            current = list(self.current_seats(state))
+            public = public_view(state, current)
+            self._public = (state, current, public)
         if isinstance(seat, int) and 0 <= seat < len(state.players):
-            return private_view(state, seat, current)
-        return public_view(state, current)
+            return private_view(state, seat, current, public)
+        return dict(public)
 
     # -- the table --------------------------------------------------------------------------------
     def board_jobs(self, before: BohnanzaState | None, action: Action | None,

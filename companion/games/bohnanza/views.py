@@ -111,8 +111,11 @@ def must_plant(state: BohnanzaState, seat: int) -> tuple[str, ...]:
     return p.set_aside
 
 
-def private_view(state: BohnanzaState, seat: int, current: list[Seat]) -> dict[str, Any]:
-    out = public_view(state, current)
+def private_view(state: BohnanzaState, seat: int, current: list[Seat],
+                 public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The public view of `state` (`public` when it is made already: shared, so only copied at the top) with the
+    seat's own part under "me"."""
+    out = dict(public) if public is not None else public_view(state, current)
     p = state.players[seat]
     pending = [bean_of(c) for c in must_plant(state, seat)]
     fields = []
