@@ -26,6 +26,11 @@ from companion.store.db import Store
 SNAPSHOT_EVERY = 100
 TICKER_LENGTH = 200
 LOG_SHOWN = 30  # the ticker lines a view carries
+# The board jobs already ticked that the public view still lists (struck through), newest first.
+DONE_JOBS_SHOWN = 10
+SNAPSHOT_FORMAT = 2
+# Actions whose JSON is kept for the views (see Session._actions_json).
+ACTION_JSON_KEPT = 5000
 
 
 class Ticker(deque[LogMessage]):
@@ -44,11 +49,7 @@ class Ticker(deque[LogMessage]):
     def clear(self) -> None:
         self.version += 1
         super().clear()
-# The board jobs already ticked that the public view still lists (struck through), newest first.
-DONE_JOBS_SHOWN = 10
-SNAPSHOT_FORMAT = 2
-# Actions whose JSON is kept for the views (see Session._actions_json).
-ACTION_JSON_KEPT = 5000
+
 
 Actor = Seat  # who is submitting: a player seat, TABLE (the controller) or HOST
 
@@ -100,6 +101,7 @@ class Session:
         self.ticker: Ticker = Ticker(maxlen=TICKER_LENGTH)
         # The ticker lines of a view, per (ticker version, names) and viewer: see _log.
         self._log_key: tuple[int, tuple[str, ...]] | None = None
+        self._log_tail: list[LogMessage] = []
         self._log_private = False
         self._log_lists: dict[Seat | None, list[dict[str, Any]]] = {}
         self._listeners: list[Callable[[Session, Accepted | None], None]] = []
@@ -433,12 +435,12 @@ class Session:
         if key != self._log_key:
             self._log_key = key
             self._log_lists = {}
-            self._log_private = any(m.visible_to is not None for m in list(self.ticker)[-LOG_SHOWN:])
+            self._log_tail = list(self.ticker)[-LOG_SHOWN:]
+            self._log_private = any(m.visible_to is not None for m in self._log_tail)
         who = seat if self._log_private else None
         found = self._log_lists.get(who)
         if found is None:
-            found = self._log_lists[who] = [self._worded_line(m, names) for m in list(self.ticker)[-LOG_SHOWN:]
-                                            if m.visible(who)]
+            found = self._log_lists[who] = [self._worded_line(m, names) for m in self._log_tail if m.visible(who)]
         return found
 
     def board_jobs(self, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
