@@ -85,6 +85,8 @@ class HintPool:
         been asked to yet, so the first hints do not wait for either. Only the games being served: Shifting
         Stones' tables are a second of CPU and 15 MB in each worker, wasted on a table playing Power Grid."""
         games = tuple(g for g in games if g.name not in self._warmed)
+        if not games and self._executor is not None:
+            return  # the workers run already and have nothing new to build
         self._warmed.update(g.name for g in games)
         executor = self.executor
         for _ in range(max(1, self.workers)):

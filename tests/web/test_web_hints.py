@@ -214,6 +214,11 @@ def test_the_workers_build_only_the_tables_of_the_games_being_served():
         pool.warm((get_game("power_grid"),))
         pool.executor.submit(lambda: None).result(timeout=60)
         assert not distance._SWAP_TABLES
+        submitted = []
+        submit = pool.executor.submit
+        pool.executor.submit = lambda *job: (submitted.append(job), submit(*job))[1]  # type: ignore[method-assign]
+        pool.warm((get_game("power_grid"),))  # nothing new: no job at all
+        assert submitted == []
         pool.warm((get_game("power_grid"), get_game("shifting_stones")))
         pool.executor.submit(lambda: None).result(timeout=60)
         assert distance._SWAP_TABLES
