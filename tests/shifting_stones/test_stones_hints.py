@@ -15,6 +15,7 @@ from companion.games.shifting_stones.best_turn import _MOVES, _SKIP_AFTER, best_
 from companion.games.shifting_stones.distance import (
     CardInfo,
     Move,
+    _keyed,
     apply_packed,
     card_info,
     distance,
@@ -235,7 +236,7 @@ def test_a_move_that_touches_no_stone_of_a_cards_cheapest_ways_does_not_bring_it
         grid = encode(random_grid(rng))
         pattern = PATTERNS[rng.choice(CARD_IDS)]
         info, g = card_info(pattern), pack(grid)
-        cells = info.cheapest_cells(g, _key(info, g))
+        cells = info.cheapest_cells(g, _keyed(g, info.face_table))
         before = distance(grid, pattern)
         assert before == 0 or cells, (grid, pattern.id)
         for move in _MOVES:
@@ -246,11 +247,6 @@ def test_a_move_that_touches_no_stone_of_a_cards_cheapest_ways_does_not_bring_it
             else:
                 nearer += after < before
     assert untouched > 3000 and nearer > 300
-
-
-def _key(info: CardInfo, g: int) -> int:
-    table = info.face_table
-    return table[g & 511] | table[(g >> 9) & 511] << 12 | table[g >> 18] << 24
 
 
 def _swapped(g: int, a: int, b: int) -> int:
