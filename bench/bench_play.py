@@ -18,6 +18,8 @@ Start to ready: from starting `companion play bohnanza -p 7` (its own simulated 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import json
 import os
 import random
@@ -131,23 +133,49 @@ class Listener:
             _noted()
 
 
-class Phone(Listener):
-    def __init__(self, url: str) -> None:
-        super().__init__()
-        from websockets.sync.client import connect
+class Phones:
+    """The 7 phones' WebSockets on one event loop in one thread of their own, each noting its views' arrival.
 
-        self.connection = connect(url, open_timeout=10, max_size=2**22)
-        self.ws = self.connection.__enter__()
-        threading.Thread(target=self._read, daemon=True).start()
+    At the table each phone is a device of its own. Seven sync clients (a thread each, and each client's own reader
+    thread) made the bench's interpreter a queue: the last phone's view waited for the others' threads to get the
+    interpreter lock, which is the bench measuring itself. One loop notes each arrival as it is read."""
 
-    def _read(self) -> None:
+    def __init__(self, urls: list[str]) -> None:
+        self.listeners = [Listener() for _ in urls]
+        self.sockets: list[Any] = []
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True, name="phones").start()
+        asyncio.run_coroutine_threadsafe(self._open(urls), self.loop).result(20)
+
+    async def _open(self, urls: list[str]) -> None:
+        import websockets
+
+        for url in urls:
+            self.sockets.append(await websockets.connect(url, open_timeout=10, max_size=2**22))
+        for ws, listener in zip(self.sockets, self.listeners, strict=True):
+            self.loop.create_task(self._read(ws, listener))
+
+    async def _read(self, ws: Any, listener: Listener) -> None:
         try:
-            for raw in self.ws:
-                self.saw(str(raw))
+            async for raw in ws:
+                listener.saw(str(raw))
                 if '"type":"ping"' in raw:
-                    self.ws.send('{"type":"pong"}')
+                    await ws.send('{"type":"pong"}')
         except Exception:
             return
+
+    def send(self, seat: int, text: str) -> None:
+        asyncio.run_coroutine_threadsafe(self.sockets[seat].send(text), self.loop).result(10)
+
+    def close(self) -> None:
+        async def close_all() -> None:
+            for ws in self.sockets:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(close_all(), self.loop).result(5)
+        self.loop.call_soon_threadsafe(self.loop.stop)
 
 
 def start_to_ready(starts: int, directory: str) -> list[tuple[str, float, str]]:
@@ -201,13 +229,15 @@ def latencies(actions: int, seed: int, directory: str) -> dict[str, Any]:
     port = free_port()
     child = Child([str(session.id), "--db", db, "--port", str(port), "--board", board.start()])
     client: Any = None
+    sockets: Phones | None = None
     try:
         controller = board.controller
         controller.buttons.emit = timed(controller.buttons.emit, lambda action: action >= 2)
         controller.keys.emit = timed(controller.keys.emit, lambda action: action >= 2)
         controller.tags.emit = timed(controller.tags.emit, lambda present: bool(present))
         base = f"http://127.0.0.1:{port}"
-        phones = [Phone(f"ws://127.0.0.1:{port}/ws/sessions/{session.id}/seat?token={t}") for t in tokens]
+        sockets = Phones([f"ws://127.0.0.1:{port}/ws/sessions/{session.id}/seat?token={t}" for t in tokens])
+        phones = sockets.listeners
         display = Listener()
         client = PublicClient(base, session.id, display.saw_decoded)
         client.start()
@@ -236,8 +266,8 @@ def latencies(actions: int, seed: int, directory: str) -> dict[str, Any]:
                 seat, legal = next((s, game.legal_actions(state, s)) for s in game.current_seats(state)
                                    if isinstance(s, int) and game.legal_actions(state, s))
                 action = bot.choose(game, state, seat, legal, rng) or legal[0]
-                phones[seat].ws.send(json.dumps({"type": "action", "state_id": replica.state_id,
-                                                 "action": action.to_json()}))
+                sockets.send(seat, json.dumps({"type": "action", "state_id": replica.state_id,
+                                               "action": action.to_json()}))
                 wait_until(lambda t=target: all(t in p.view_at for p in phones), what=f"{action.to_json()}")
                 replica.submit(action, action.seat)
                 continue
@@ -257,6 +287,8 @@ def latencies(actions: int, seed: int, directory: str) -> dict[str, Any]:
         # `companion play` left running would hold the pseudo-terminal's lock for the next run.
         if client is not None:
             client.stop()
+        if sockets is not None:
+            sockets.close()
         child.stop()
         board.stop()
     return {"timings": timings, "kinds": kinds, "idle_mb": idle_mb, "busy_mb": busy_mb}

@@ -105,9 +105,13 @@ class Connection:
         self._close = close
         self.queue_size = queue_size
         self.send_timeout = send_timeout
-        self._mailbox: deque[tuple[str, str]] = deque()
+        self._mailbox: deque[tuple[str, str, int | None]] = deque()
         self._wake = asyncio.Event()
         self.last_view_id = -1
+        # The state id of the last view this connection put on the wire, and who hears of each (the session, which
+        # holds the hint jobs back until every view is out).
+        self.sent_view_id = -1
+        self.on_view_sent: Callable[[], None] | None = None
         self.closed = asyncio.Event()
         self.close_reason = ""
         self.last_heard = time.monotonic()
@@ -128,13 +132,17 @@ class Connection:
                 if state_id < self.last_view_id:
                     return
                 self.last_view_id = state_id
-            if any(k in ("view", "hints") for k, _ in self._mailbox):
+            if any(k in ("view", "hints") for k, _, _ in self._mailbox):
                 self._mailbox = deque(item for item in self._mailbox if item[0] not in ("view", "hints"))
         if len(self._mailbox) >= self.queue_size:
             self.shut("this connection fell too far behind")
             return
-        self._mailbox.append((kind, text))
+        self._mailbox.append((kind, text, state_id))
         self._wake.set()
+
+    def view_pending(self, state_id: int) -> bool:
+        """Whether a view of `state_id` or later is offered to this connection and not yet sent."""
+        return not self.closed.is_set() and self.sent_view_id < state_id <= self.last_view_id
 
     def shut(self, reason: str) -> None:
         if not self.closed.is_set():
@@ -149,9 +157,13 @@ class Connection:
                 await self._wake.wait()
                 self._wake.clear()
                 while self._mailbox and not self.closed.is_set():
-                    _, text = self._mailbox.popleft()
+                    kind, text, state_id = self._mailbox.popleft()
                     async with asyncio.timeout(self.send_timeout):
                         await self._send(text)
+                    if kind == "view" and state_id is not None:
+                        self.sent_view_id = max(self.sent_view_id, state_id)
+                        if self.on_view_sent is not None:
+                            self.on_view_sent()
         except (TimeoutError, ConnectionError, RuntimeError, OSError) as exc:
             self.shut(f"sending failed: {type(exc).__name__}")
         except Exception as exc:  # a closed socket raises library-specific errors; all end this connection
@@ -204,6 +216,10 @@ class Outcome:
     accepted: Accepted | None = None
 
 
+# How long the hint jobs wait for the connections' views to be on the wire (seconds).
+VIEWS_OUT_PATIENCE = 0.05
+
+
 class LiveSession:
     """A loaded session with its connections; actions are applied one at a time, views fanned out after each."""
 
@@ -238,6 +254,8 @@ class LiveSession:
         self._hints_asked: set[int] = set()
         self._hints_ready = asyncio.Event()
         self._hint_task: asyncio.Task[None] | None = None
+        # Set whenever a connection has put a view on the wire: the hint jobs wait for every view to be out.
+        self._view_sent = asyncio.Event()
         self._clock = CLOCKS.get(session.game.name)
         self._clock_key: Any = None
         self._clock_task: asyncio.Task[None] | None = None
@@ -335,6 +353,9 @@ class LiveSession:
         state_id, state = self.session.snapshot()
         if state_id != self._hints_state:
             return
+        await self._views_out(state_id)
+        if state_id != self._hints_state or state_id != self.session.state_id:
+            return
         game = self.session.game
         current = set(game.current_seats(state))
         seats = sorted(self._hint_seats() - set(self._hints),
@@ -369,6 +390,20 @@ class LiveSession:
         if self._hint_seats() - set(self._hints) - {seat for seat in seats if seat not in self._hint_data}:
             # A phone of another seat connected (or its hints were asked for) meanwhile.
             self._loop.call_soon(self._hints_after_views)
+
+    async def _views_out(self, state_id: int) -> None:
+        """Until every connection has put the view of `state_id` on the wire, or `VIEWS_OUT_PATIENCE` has passed (a
+        phone that lags must not cost everyone their hints). Handing out the hint jobs (the state pickled for each
+        seat) and the worker's search compete with the senders for the interpreter and the cores: with the jobs
+        handed out at once, the last phones' views waited for them."""
+        ends = self._loop.time() + VIEWS_OUT_PATIENCE
+        while any(c.view_pending(state_id) for c in self.connections):
+            left = ends - self._loop.time()
+            if left <= 0:
+                return
+            self._view_sent.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._view_sent.wait(), left)
 
     def _offer_cached_hints(self, connection: Connection, state_id: int) -> None:
         if connection.viewer is not None and self._hints_state == state_id:
@@ -423,6 +458,7 @@ class LiveSession:
     async def attach(self, connection: Connection) -> None:
         """Register a connection and queue its first full view (and the running clock, if any)."""
         before = self.phones()
+        connection.on_view_sent = self._view_sent.set
         self.connections.add(connection)
         self._phones_moved(before)
         texts = await self.run_views(self.envelopes, {connection.viewer})

@@ -249,3 +249,69 @@ async def test_a_hub_warms_the_game_of_each_session_it_serves(db_path, new_sessi
         hub.hint_pool.warm = warm
         await hub.close()
         store.close()
+
+
+class GatedWire(Wire):
+    """A far end that takes a view only once its gate opens (a phone on slow Wi-Fi)."""
+
+    def __init__(self, viewer: object, sent: list[Event]) -> None:
+        super().__init__(viewer, sent)
+        self.gate = asyncio.Event()
+
+    async def send(self, text: str) -> None:
+        if json.loads(text)["type"] == "view":
+            await self.gate.wait()
+        await super().send(text)
+
+
+async def test_hint_jobs_start_once_every_view_is_on_the_wire_and_a_lagging_phone_holds_them_briefly(
+        hub, new_session, monkeypatch):
+    seated = new_session("shifting_stones", 3, seed=4)
+    live = await hub.live(seated.id)
+    events: list[Event] = []
+    compute = hub.hint_pool.compute
+
+    async def noted(game, state, seat):
+        events.append(("job", seat, live.session.state_id))
+        return await compute(game, state, seat)
+
+    monkeypatch.setattr(hub.hint_pool, "compute", noted)
+    wires: dict[object, Wire] = {}
+    senders = []
+    for viewer in (0, 1, 2, None):
+        wire = wires[viewer] = (GatedWire if viewer == 2 else Wire)(viewer, events)
+        connection = Connection(viewer, wire.send, wire.close, queue_size=1000)  # type: ignore[arg-type]
+        senders.append(asyncio.create_task(connection.run_sender()))
+        await live.attach(connection)
+    gated = wires[2]
+    assert isinstance(gated, GatedWire)
+    gated.gate.set()
+    await wait_for(lambda: positions(events, "hints", 0, live.session.state_id))
+    gated.gate.clear()
+
+    # Seat 2's phone takes its view 30 ms late: no hint job is handed out before that view is on the wire.
+    monkeypatch.setattr("companion.web.hub.VIEWS_OUT_PATIENCE", 1.0)
+    seat = live.session.game.current_seats(live.session.state)[0]
+    assert (await live.submit(live.session.legal_actions(seat)[0], seat, live.session.state_id, "phone")).ok
+    target = live.session.state_id
+    await asyncio.sleep(0.03)
+    assert not [e for e in events if e[0] == "job" and e[2] == target]
+    gated.gate.set()
+    await wait_for(lambda: [e for e in events if e[0] == "job" and e[2] == target])
+    first_job = min(i for i, e in enumerate(events) if e[0] == "job" and e[2] == target)
+    assert positions(events, "view", 2, target)[0] < first_job
+
+    # A phone that does not take its view at all holds the jobs back only for the patience, then they go out.
+    gated.gate.clear()
+    monkeypatch.setattr("companion.web.hub.VIEWS_OUT_PATIENCE", 0.1)
+    seat = live.session.game.current_seats(live.session.state)[0]
+    started = time.monotonic()
+    assert (await live.submit(live.session.legal_actions(seat)[0], seat, live.session.state_id, "phone")).ok
+    target = live.session.state_id
+    await wait_for(lambda: [e for e in events if e[0] == "job" and e[2] == target], timeout=5)
+    assert time.monotonic() - started >= 0.1
+    assert not positions(events, "view", 2, target)  # still waiting at the far end
+    await wait_for(lambda: positions(events, "hints", 0, target))
+    gated.gate.set()
+    for task in senders:
+        task.cancel()
