@@ -6,7 +6,15 @@ from __future__ import annotations
 import random
 
 from companion.bots import Budget, make_bot
-from companion.bots.shifting_stones import HandPlanner, TurnSearcher, _hand_plan
+from companion.bots.shifting_stones import (
+    TURN_WEIGHTS,
+    HandPlanner,
+    TurnSearcher,
+    _card_sets,
+    _hand_plan,
+    _set_plan,
+    _weighted_plan,
+)
 from companion.core import get_game
 from companion.games.shifting_stones.actions import ScoreCard, SkipTurn
 from companion.games.shifting_stones.state import StonesState
@@ -36,6 +44,46 @@ def test_the_candidates_are_distinct_legal_turns_and_the_hand_planners_comes_fir
         assert ((SkipTurn(seat),) in turns) == (SkipTurn(seat) in legal)
         several += len(turns) > 1
     assert several > 0
+
+
+def test_every_card_the_turn_can_score_and_every_pair_it_can_score_together_has_a_candidate_turn() -> None:
+    # The weightings alone all aim at the most points; the sets of cards give the search the turns that keep a
+    # card for later or score a cheaper pair instead.
+    wider = 0
+    for state in turn_starts(range(2))[::3]:
+        seat = state.turn
+        hand = state.players[seat].hand
+        legal = GAME.legal_actions(state, seat)
+        turns = TurnSearcher(Budget(iterations=1)).candidates(state, seat, legal)
+        scored = [frozenset(a.card for a in turn if isinstance(a, ScoreCard)) for turn in turns]
+        for members in _card_sets(len(hand)):
+            points, actions = _set_plan(state.codes(), hand, seat, members)
+            if points == 0:
+                continue
+            # The set plan scores as many of the set's cards as any turn can: a candidate scores just those.
+            aimed = frozenset(a.card for a in actions if isinstance(a, ScoreCard))
+            assert aimed & {hand[i] for i in members}
+            assert aimed in scored
+        weightings = {frozenset(a.card for a in _weighted_plan(state.codes(), hand, seat, w)[1]
+                                if isinstance(a, ScoreCard)) for w in TURN_WEIGHTS}
+        wider += any(s not in weightings for s in scored if s)
+    assert wider > 0
+
+
+def test_the_sets_share_the_budget_so_a_large_hand_cannot_overrun_it() -> None:
+    # The pairs of a skipping player's large hand are many exact searches, so the sets stop once a tenth of the
+    # budget is gone: a budget already spent leaves only the weightings' turns (and the skip); iterations alone
+    # (no clock) try every set.
+    state = next(s for s in turn_starts(range(1)) if len(s.players[s.turn].hand) > 1)
+    seat = state.turn
+    legal = GAME.legal_actions(state, seat)
+    hand = state.players[seat].hand
+    spent = TurnSearcher(Budget(seconds=1e-9)).candidates(state, seat, legal)
+    every = TurnSearcher(Budget(iterations=1)).candidates(state, seat, legal)
+    weightings = [a for w in TURN_WEIGHTS if (a := _weighted_plan(state.codes(), hand, seat, w))[0] > 0]
+    assert len(spent) <= len(set(weightings)) + 1 + (SkipTurn(seat) in legal)
+    assert set(spent) <= set(every)
+    assert len(every) > len(spent)
 
 
 def test_without_evidence_it_plays_the_hand_planners_move() -> None:
