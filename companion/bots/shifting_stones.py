@@ -277,16 +277,18 @@ def _play_turn(game: Game[Any], state: StonesState, bot: GreedyBot, rng: random.
 TURN_WEIGHTS: tuple[tuple[int, int, int], ...] = ((1, 1, 0), (1, 0, 0), (1, 3, 0), (2, 0, 3), (1, 2, 1), (0, 1, 0))
 # A candidate must beat the hand planner's own turn by this much of a win, and by MARGIN_SE standard errors of
 # the paired differences, to be played. The looser rule (0.01, one standard error) won 44.3% of 900 arena games
-# where the stricter one (0.02, two) won 41.9% of 300 (docs/bots.md).
+# where the stricter one (0.02, two) won 41.9% of 300 (docs/bots.md); no other rule did better in the oracle
+# replay there.
 TURN_MARGIN = 0.01
 MARGIN_SE = 1.0
 
 
 # Besides the weightings, a candidate for each set of the hand's cards (every set of a hand of up to HAND_SIZE
 # cards, pairs and singles of a larger one): the best turn that scores as many of them as it can, the others not
-# aimed at. An oracle of 200 rollouts a candidate on 109 turns of arena games (docs/bots.md) found that these
-# sets hold about twice the weightings' gain over the hand planner's turn, even at the fewer worlds each that more
-# candidates leave within the budget.
+# aimed at. An oracle of 200 rollouts a candidate on 109 turns of arena games (bench/oracle_stones.py,
+# docs/bots.md) found that these sets hold about twice the weightings' gain over the hand planner's turn, even at
+# the fewer worlds each that more candidates leave within the budget; in the arena they took the win share from
+# 44.3% to 45.5% on the same 900 seeds (46.1% of 1200).
 SET_BONUS = 10
 SET_LARGE_HAND = 2
 
