@@ -5,28 +5,29 @@ Plays games of the strong bot (a fixed 40 worlds a decision, so the run is repro
 of every `--every`-th of them in `--worlds` sampled worlds (the same worlds for all, as the search does). The
 first half of the worlds picks the best candidate of a family, the second half values it: the held-out gain over
 the hand planner's turn, per decision, in the search's own units (0.8 × win share + 0.2 × squashed margin), is
-what a perfect choice within that family could add. Families: the six weightings (`TURN_WEIGHTS`) with the skip,
-and those with the sets of the hand's cards. docs/bots.md quotes a run: `python bench/oracle_stones.py --games 40
---seed 200 --worlds 200 --every 2` (about 10 minutes on one core).
+what a perfect choice within that family could add; the search's own choice (its evidence rule on as many worlds
+as its budget gives it, drawn from the first half, 20 draws) is valued the same way. Families: the six weightings
+(`TURN_WEIGHTS`) with the skip, and those with the sets of the hand's cards. docs/bots.md quotes a run:
+`python bench/oracle_stones.py --games 40 --seed 200 --worlds 200 --every 2` (about 7 minutes on one core).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
 from typing import Any
 
-from companion.bots import Budget, make_bot
+from paired_stones import PLAYERS, chair_share
+
+from companion.bots import Budget
 from companion.bots import shifting_stones as stones
-from companion.core.game import Bot
 from companion.core.registry import get_game
-from companion.core.seats import TABLE, Seat
 from companion.games.shifting_stones.actions import SkipTurn
 from companion.games.shifting_stones.state import StonesState
 
-PLAYERS = 3
 GAME = get_game("shifting_stones")
 
 
@@ -44,21 +45,11 @@ class _Recorder(stones.TurnSearcher):
 
 
 def decisions(games: int, seed: int) -> list[tuple[StonesState, int]]:
-    """The searched turn starts of `games` games, the recorder in chair seed mod 3."""
+    """The searched turn starts of `games` games (paired_stones' games), the recorder in chair seed mod 3."""
     found: list[tuple[StonesState, int]] = []
     for s in range(seed, seed + games):
         recorder = _Recorder()
-        bots: dict[int, Bot] = {c: make_bot("shifting_stones", "normal") for c in range(PLAYERS)}
-        bots[s % PLAYERS] = recorder
-        rng = random.Random(s)
-        state = GAME.setup(GAME.make_config(PLAYERS, "digital", None, None), random.Random(s))
-        while not GAME.is_over(state):
-            seats: list[Seat] = [x for x in GAME.current_seats(state) if GAME.legal_actions(state, x)]
-            seat: Seat = rng.choice(seats)
-            legal = GAME.legal_actions(state, seat)
-            action = rng.choice(legal) if seat == TABLE else bots[int(seat)].choose(GAME, state, seat, legal, rng)
-            assert action is not None, f"seed {s}: no move for seat {seat}"
-            state = GAME.apply(state, action)[0]
+        chair_share(s, s % PLAYERS, recorder)
         found += recorder.seen
     return found
 
@@ -86,6 +77,21 @@ def families(info: StonesState, seat: int) -> tuple[list[tuple[Any, ...]], list[
     return turns, kinds
 
 
+def replay(rows: list[list[float]], pool: list[int], worlds: int, half: int, rng: random.Random) -> float:
+    """The search's own choice (its evidence rule) on `worlds` worlds drawn from the first half, valued on the
+    second half: the gain over the hand planner's turn."""
+    drawn = [rows[rng.randrange(half)] for _ in range(worlds)]
+    best = max(pool, key=lambda i: (sum(r[i] for r in drawn), -i))
+    if best == 0:
+        return 0.0
+    diffs = [r[best] - r[0] for r in drawn]
+    mean = sum(diffs) / worlds
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (worlds - 1))
+    if mean <= stones.TURN_MARGIN or mean <= stones.MARGIN_SE * sd / math.sqrt(worlds):
+        return 0.0
+    return sum(r[best] - r[0] for r in rows[half:]) / (len(rows) - half)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
@@ -97,7 +103,10 @@ def main(argv: list[str]) -> int:
     chosen = decisions(args.games, args.seed)[:: args.every]
     searcher = stones.TurnSearcher(Budget(iterations=1))
     half = args.worlds // 2
+    # The search's worlds: about 80 for the weightings' 2-3 turns, about 40 once the sets make them 4-6.
+    replays = (("weightings", 80), ("weightings + sets", 40))
     gains = {"weightings": 0.0, "weightings + sets": 0.0}
+    chosen_gains = dict.fromkeys(replays, 0.0)
     for k, (info, seat) in enumerate(chosen):
         turns, kinds = families(info, seat)
         rng = random.Random(k)
@@ -110,10 +119,18 @@ def main(argv: list[str]) -> int:
             pool = [i for i, kind in enumerate(kinds) if kind in allowed]
             best = max(pool, key=lambda i: sum(r[i] for r in rows[:half]))
             gains[name] += sum(r[best] - r[0] for r in rows[half:]) / (args.worlds - half)
+        for name, worlds in replays:
+            pool = [i for i, kind in enumerate(kinds) if kind in ({"weightings"} if name == "weightings" else
+                                                                  {"weightings", "sets"})]
+            draws = random.Random(k)
+            chosen_gains[(name, worlds)] += sum(replay(rows, pool, worlds, half, draws) for _ in range(20)) / 20
     print(f"{len(chosen)} searched turn starts, {args.worlds} worlds each, {time.perf_counter() - began:.0f} s")
     for name, total in gains.items():
         print(f"held-out gain over the hand planner's turn, best of {name}: {total / max(1, len(chosen)):.4f} "
               "a decision")
+    for (name, worlds), total in chosen_gains.items():
+        print(f"the search's choice among {name} at {worlds} worlds (its evidence rule): "
+              f"{total / max(1, len(chosen)):.4f} a decision")
     return 0
 
 
