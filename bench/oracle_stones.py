@@ -14,7 +14,6 @@ as its budget gives it, drawn from the first half, 20 draws) is valued the same 
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -77,18 +76,19 @@ def families(info: StonesState, seat: int) -> tuple[list[tuple[Any, ...]], list[
     return turns, kinds
 
 
+# The families compared, and the worlds the search gets for each within its budget: about 80 for the weightings'
+# 2-3 turns, about 40 once the sets make them 4-6.
+FAMILIES: dict[str, tuple[set[str], int]] = {
+    "weightings": ({"weightings"}, 80),
+    "weightings + sets": ({"weightings", "sets"}, 40),
+}
+
+
 def replay(rows: list[list[float]], pool: list[int], worlds: int, half: int, rng: random.Random) -> float:
-    """The search's own choice (its evidence rule) on `worlds` worlds drawn from the first half, valued on the
-    second half: the gain over the hand planner's turn."""
+    """The search's own choice (its evidence rule) among the `pool` of candidates (the hand planner's first) on
+    `worlds` worlds drawn from the first half, valued on the second half: the gain over the hand planner's turn."""
     drawn = [rows[rng.randrange(half)] for _ in range(worlds)]
-    best = max(pool, key=lambda i: (sum(r[i] for r in drawn), -i))
-    if best == 0:
-        return 0.0
-    diffs = [r[best] - r[0] for r in drawn]
-    mean = sum(diffs) / worlds
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (worlds - 1))
-    if mean <= stones.TURN_MARGIN or mean <= stones.MARGIN_SE * sd / math.sqrt(worlds):
-        return 0.0
+    best = pool[stones.evidence_choice([[r[i] for r in drawn] for i in pool])]
     return sum(r[best] - r[0] for r in rows[half:]) / (len(rows) - half)
 
 
@@ -103,10 +103,8 @@ def main(argv: list[str]) -> int:
     chosen = decisions(args.games, args.seed)[:: args.every]
     searcher = stones.TurnSearcher(Budget(iterations=1))
     half = args.worlds // 2
-    # The search's worlds: about 80 for the weightings' 2-3 turns, about 40 once the sets make them 4-6.
-    replays = (("weightings", 80), ("weightings + sets", 40))
-    gains = {"weightings": 0.0, "weightings + sets": 0.0}
-    chosen_gains = dict.fromkeys(replays, 0.0)
+    gains = dict.fromkeys(FAMILIES, 0.0)
+    chosen_gains = dict.fromkeys(FAMILIES, 0.0)
     for k, (info, seat) in enumerate(chosen):
         turns, kinds = families(info, seat)
         rng = random.Random(k)
@@ -115,21 +113,18 @@ def main(argv: list[str]) -> int:
             world = GAME.indistinguishable(info, seat, rng)
             seed = rng.random()
             rows.append([searcher._rollout(GAME, world, seat, t, random.Random(seed)) for t in turns])
-        for name, allowed in (("weightings", {"weightings"}), ("weightings + sets", {"weightings", "sets"})):
+        for name, (allowed, worlds) in FAMILIES.items():
             pool = [i for i, kind in enumerate(kinds) if kind in allowed]
             best = max(pool, key=lambda i: sum(r[i] for r in rows[:half]))
             gains[name] += sum(r[best] - r[0] for r in rows[half:]) / (args.worlds - half)
-        for name, worlds in replays:
-            pool = [i for i, kind in enumerate(kinds) if kind in ({"weightings"} if name == "weightings" else
-                                                                  {"weightings", "sets"})]
             draws = random.Random(k)
-            chosen_gains[(name, worlds)] += sum(replay(rows, pool, worlds, half, draws) for _ in range(20)) / 20
+            chosen_gains[name] += sum(replay(rows, pool, worlds, half, draws) for _ in range(20)) / 20
     print(f"{len(chosen)} searched turn starts, {args.worlds} worlds each, {time.perf_counter() - began:.0f} s")
     for name, total in gains.items():
         print(f"held-out gain over the hand planner's turn, best of {name}: {total / max(1, len(chosen)):.4f} "
               "a decision")
-    for (name, worlds), total in chosen_gains.items():
-        print(f"the search's choice among {name} at {worlds} worlds (its evidence rule): "
+    for name, total in chosen_gains.items():
+        print(f"the search's choice among {name} at {FAMILIES[name][1]} worlds (its evidence rule): "
               f"{total / max(1, len(chosen)):.4f} a decision")
     return 0
 

@@ -283,6 +283,20 @@ TURN_MARGIN = 0.01
 MARGIN_SE = 1.0
 
 
+def evidence_choice(results: Sequence[Sequence[float]]) -> int:
+    """Which candidate to play, from each one's rollout results in the same worlds: the best by its sum when it beats
+    the first (the hand planner's turn) by more than TURN_MARGIN and MARGIN_SE standard errors of the paired
+    differences, else the first (also with fewer than two worlds: no spread to judge by)."""
+    worlds = len(results[0])
+    if worlds < 2:
+        return 0
+    best = max(range(len(results)), key=lambda i: (sum(results[i]), -i))
+    diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
+    mean = sum(diffs) / worlds
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (worlds - 1))
+    return best if mean > TURN_MARGIN and mean > MARGIN_SE * sd / math.sqrt(worlds) else 0
+
+
 # Besides the weightings, a candidate for each set of the hand's cards (every set of a hand of up to HAND_SIZE
 # cards, pairs and singles of a larger one): the best turn that scores as many of them as it can, the others not
 # aimed at. An oracle of 200 rollouts a candidate on 109 turns of arena games (bench/oracle_stones.py,
@@ -410,13 +424,7 @@ class TurnSearcher:
                 results[i].append(self._rollout(game, world, seat, turn, random.Random(seed)))
             worlds += 1
         self.last_iterations = worlds
-        if worlds < 2:
-            return 0
-        best = max(range(n), key=lambda i: (sum(results[i]), -i))
-        diffs = [a - b for a, b in zip(results[best], results[0], strict=True)]
-        mean = sum(diffs) / worlds
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (worlds - 1))
-        return best if mean > TURN_MARGIN and mean > MARGIN_SE * sd / math.sqrt(worlds) else 0
+        return evidence_choice(results)
 
     def _rollout(self, game: Game[Any], world: StonesState, seat: int, turn: tuple[Action, ...],
                  rng: random.Random) -> float:
