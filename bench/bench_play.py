@@ -247,6 +247,7 @@ def latencies(actions: int, seed: int, directory: str) -> dict[str, Any]:
         rng = random.Random(seed)
         bot = game.bots()["trader"]
         timings: dict[str, list[float]] = {"phone": [], "display": []}
+        moves: list[str] = []
         kinds: dict[str, int] = {}
         for _ in range(actions):
             state = replica.state
@@ -280,6 +281,7 @@ def latencies(actions: int, seed: int, directory: str) -> dict[str, Any]:
             timings["phone"].append(max(p.view_at[target] for p in phones) - start)
             timings["display"].append(display.view_at[target] - start)
             kinds[action.kind] = kinds.get(action.kind, 0) + 1
+            moves.append(f"{action.kind} (state {target})")
             replica.submit(action, action.seat)
         busy_mb = rss_mb(child.process.pid)
     finally:
@@ -291,7 +293,7 @@ def latencies(actions: int, seed: int, directory: str) -> dict[str, Any]:
             sockets.close()
         child.stop()
         board.stop()
-    return {"timings": timings, "kinds": kinds, "idle_mb": idle_mb, "busy_mb": busy_mb}
+    return {"timings": timings, "kinds": kinds, "moves": moves, "idle_mb": idle_mb, "busy_mb": busy_mb}
 
 
 def perform(board: Any, uids: dict[str, str], press: Any) -> None:
@@ -319,6 +321,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--starts", type=int, default=3)
     parser.add_argument("--json", metavar="FILE", help="add the figures under stable keys to this JSON file")
+    parser.add_argument("--slowest", type=int, default=0, metavar="N", help="also list the N slowest moves")
     args = parser.parse_args()
     directory = tempfile.mkdtemp(prefix="bench-play-")
     starts = start_to_ready(args.starts, directory)
@@ -333,6 +336,9 @@ def main() -> int:
         ms = [v * 1000 for v in values]
         print(f"  tap-to-{name:8s} p50 {statistics.median(ms):6.2f} ms   p99 {percentile(ms, 99):6.2f} ms   "
               f"max {max(ms):6.2f} ms")
+    slow = sorted(zip(timings["phone"], timings["display"], result["moves"], strict=True), reverse=True)
+    for phone, display, move in slow[:args.slowest]:
+        print(f"    slow: {move:32s} phone {phone * 1000:7.2f} ms   display {display * 1000:7.2f} ms")
     for what, seconds, own in starts:
         print(f"  start to ready ({what}): {seconds:.2f} s from the command (the table itself says {own})")
     print(f"  server memory (RSS) with 7 phones and the display connected: {result['idle_mb']:.1f} MB idle, "

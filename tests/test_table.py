@@ -57,6 +57,37 @@ def test_board_jobs_stay_on_the_checklist_until_ticked(store):
     assert any(j["template"].startswith("Give plant") for j in later)
 
 
+def test_a_job_naming_a_player_is_worded_again_after_a_rename_and_a_tick_keeps_its_words(store):
+    """The checklist's entries are kept from one change to the next (wording every open job again was half of
+    each change's first view); a new name or a tick must still show at once."""
+    session = Session.create(store, "power_grid", 3, seed=4, names=NAMES[:3])
+    play(session, 40, seed=1)
+    jobs = session.view(None)["board_jobs"]
+    named = next(j for j in jobs if "player" in j["params"] and isinstance(j["params"]["player"], int))
+    old = NAMES[named["params"]["player"]]
+    assert old in named["text"]
+    store.update_seat(session.id, named["params"]["player"], name="Zed")
+    again = next(j for j in session.view(None)["board_jobs"] if j["id"] == named["id"])
+    assert "Zed" in again["text"] and old not in again["text"]
+    session.submit({"action": "job_done", "seat": HOST, "job": named["id"]}, HOST)
+    ticked = next(j for j in session.view(None)["board_jobs"] if j["id"] == named["id"])
+    assert ticked["done"] is True and ticked["text"] == again["text"]
+    assert all(not j["done"] for j in session.view(None)["board_jobs"] if j["id"] != named["id"])
+
+
+def test_a_seats_view_carries_the_last_ten_ticker_lines_and_the_public_view_thirty(store):
+    """A phone shows the last six lines; the display as many as fit. Both end with the same newest lines, and
+    the ticker lines carry their template, arguments and text (not the arguments twice)."""
+    session = Session.create(store, "bohnanza", 4, seed=3, names=NAMES[:4])
+    play(session, 120, seed=2)
+    public = session.view(None)["log"]
+    seat = session.view(1)["log"]
+    assert len(public) == session_module.LOG_SHOWN == 30
+    assert len(seat) == session_module.SEAT_LOG_SHOWN == 10
+    assert seat == public[-10:]
+    assert all(set(line) == {"template", "args", "text"} for line in public)
+
+
 def test_job_done_changes_no_game_state_and_survives_a_restart(store):
     session = Session.create(store, "power_grid", 3, seed=4, names=NAMES[:3], mode="physical")
     play(session, 25, seed=2)

@@ -21,6 +21,7 @@ from typing import Any
 from companion.bots import Budget, make_bot
 from companion.bots.base import canonical
 from companion.core.registry import get_game
+from companion.web.hub import set_from_any_thread
 
 # How long a bot waits for people to answer its open offers before it gives up waiting.
 PATIENCE = 20.0
@@ -76,7 +77,7 @@ class BotDriver:
         self._loop = asyncio.get_running_loop()
         self._wake = asyncio.Event()
         self._waiting: tuple[int, float] | None = None  # (state id, since) while every bot declined to act
-        self._unsubscribe = self.session.subscribe(lambda *_: self._loop.call_soon_threadsafe(self._wake.set))
+        self._unsubscribe = self.session.subscribe(lambda *_: set_from_any_thread(self._loop, self._wake))
         self._task = asyncio.create_task(self._run(), name=f"bots-{self.session.id}")
         self._wake.set()
 
@@ -118,6 +119,7 @@ class BotDriver:
         return lambda: self.session.bots().get(seat) == level
 
     async def _play(self) -> None:
+        await self.live.after_views()  # a look at the table (in a thread) must not delay anyone's view of it
         state_id, pending = await asyncio.to_thread(self._pending)
         if not pending:
             self._waiting = None

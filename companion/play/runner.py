@@ -35,7 +35,7 @@ from companion.link.lights import within_budget
 from companion.play.router import GESTURES, Act, Decision, Note, Refuse, Router, Undo
 from companion.play.screen import DisplayProcess, screen_problem
 from companion.store import Session, Store
-from companion.web.hub import Adaptive
+from companion.web.hub import Adaptive, set_from_any_thread
 
 SEAT_LAMPS = 7
 DARK = "000000"
@@ -343,7 +343,7 @@ class Table:
         loop = asyncio.get_running_loop()
         self.live = live
         self.router = Router(live.session)
-        self._unsubscribe = live.session.subscribe(lambda *_: loop.call_soon_threadsafe(self._lights_dirty.set))
+        self._unsubscribe = live.session.subscribe(lambda *_: set_from_any_thread(loop, self._lights_dirty))
         self._lights_dirty.set()
         session = live.session
         tr = cli_text()
@@ -583,6 +583,7 @@ class Table:
             live, board = self.live, self.board
             if live is None or board is None or not board.connected:
                 continue
+            await live.after_views()  # the lamps follow the phones' and the display's views, not compete with them
             wanted = await asyncio.to_thread(lamps, live.session, board.protocol.info.get("budget_ma"))
             if wanted != self._lamps:
                 self._lamps = wanted

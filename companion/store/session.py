@@ -25,12 +25,16 @@ from companion.store.db import Store
 # A snapshot of the state is cached this often (in live actions); the log stays the truth.
 SNAPSHOT_EVERY = 100
 TICKER_LENGTH = 200
-LOG_SHOWN = 30  # the ticker lines a view carries
+LOG_SHOWN = 30  # the ticker lines the public view carries (the display shows as many as fit)
+# The ticker lines a seat's view carries: a phone shows the last 6. The 30 of the public view were a third of
+# every phone's view (7 phones' views made, deflated and sent after every change), for lines no phone shows.
+SEAT_LOG_SHOWN = 10
 # The board jobs already ticked that the public view still lists (struck through), newest first.
 DONE_JOBS_SHOWN = 10
 SNAPSHOT_FORMAT = 2
-# Actions whose JSON is kept for the views (see Session._actions_json).
+# Actions whose JSON is kept for the views (see Session._actions_json), and board jobs as shown (_job_entry).
 ACTION_JSON_KEPT = 5000
+JOB_ENTRIES_KEPT = 500
 
 
 class Ticker(deque[LogMessage]):
@@ -103,9 +107,12 @@ class Session:
         self._log_key: tuple[int, tuple[str, ...]] | None = None
         self._log_tail: list[LogMessage] = []
         self._log_private = False
-        self._log_lists: dict[Seat | None, list[dict[str, Any]]] = {}
+        self._log_lists: dict[tuple[Seat | None, int], list[dict[str, Any]]] = {}
         self._listeners: list[Callable[[Session, Accepted | None], None]] = []
         self._board_cache: tuple[tuple[int, tuple[str, ...]], list[dict[str, Any]]] | None = None
+        # Each board job's entry as shown, per job and player names: most jobs stay open over many changes, and
+        # wording them all again was half of the first view of every change.
+        self._job_entries: dict[tuple[str, tuple[str, ...]], tuple[LogMessage, dict[str, Any]]] = {}
         # Ticker lines as sent (template, params, text), per message and player names: see _worded_line.
         self._worded: dict[tuple[int, tuple[str, ...]], tuple[LogMessage, dict[str, Any]]] = {}
         # The parts of a view that depend on the state alone (each seat's game view and legal actions as JSON,
@@ -416,8 +423,8 @@ class Session:
                 "text": log_line(message.template, dict(message.args), catalog(lang), list(shown), self.game.name)}
 
     def _worded_line(self, message: LogMessage, names: list[str]) -> dict[str, Any]:
-        """`worded` for a ticker line, kept: every viewer's view carries the same last 30 lines after each change,
-        and wording them again was a third of a fan-out's time."""
+        """A ticker line as the views carry it (`worded` without `params`, which repeats `args`: every view of
+        every change carries these lines), kept: wording them again was a third of a fan-out's time."""
         key = (id(message), tuple(names))
         found = self._worded.get(key)
         if found is not None and found[0] is message:
@@ -425,6 +432,7 @@ class Session:
         if len(self._worded) > 4 * TICKER_LENGTH:
             self._worded.clear()
         worded = self.worded(message, names)
+        del worded["params"]
         self._worded[key] = (message, worded)
         return worded
 
@@ -438,9 +446,11 @@ class Session:
             self._log_tail = list(self.ticker)[-LOG_SHOWN:]
             self._log_private = any(m.visible_to is not None for m in self._log_tail)
         who = seat if self._log_private else None
-        found = self._log_lists.get(who)
+        shown = LOG_SHOWN if seat is None else SEAT_LOG_SHOWN
+        found = self._log_lists.get((who, shown))
         if found is None:
-            found = self._log_lists[who] = [self._worded_line(m, names) for m in self._log_tail if m.visible(who)]
+            readable = [m for m in self._log_tail if m.visible(who)][-shown:]
+            found = self._log_lists[(who, shown)] = [self._worded_line(m, names) for m in readable]
         return found
 
     def board_jobs(self, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
@@ -457,12 +467,24 @@ class Session:
             ticked = sorted((j for j in jobs if j.id in done), key=lambda j: order.index(j.id), reverse=True)
             out = []
             for job, is_done in [(j, False) for j in open_] + [(j, True) for j in ticked[:DONE_JOBS_SHOWN]]:
-                worded = self.worded(job.message, names)
-                out.append({"id": job.id, "text": worded["text"], "template": job.message.template,
-                            "params": dict(job.message.args), "done": is_done})
+                out.append({**self._job_entry(job, key[1]), "done": is_done})
             # Every viewer gets the same list after a change: word it once per state.
             self._board_cache = (key, out)
             return out
+
+    def _job_entry(self, job: Job, names: tuple[str, ...]) -> dict[str, Any]:
+        """A board job as the checklist shows it (without whether it is done), kept while its message is the same."""
+        key = (job.id, names)
+        found = self._job_entries.get(key)
+        if found is not None and found[0] is job.message:
+            return found[1]
+        if len(self._job_entries) > JOB_ENTRIES_KEPT:
+            self._job_entries.clear()
+        worded = self.worded(job.message, names)
+        entry = {"id": job.id, "text": worded["text"], "template": job.message.template,
+                 "params": dict(job.message.args)}
+        self._job_entries[key] = (job.message, entry)
+        return entry
 
     def now(self, names: Sequence[str] | None = None) -> dict[str, Any]:
         """Who acts now and how, in one sentence."""

@@ -182,6 +182,16 @@ def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
         return False
 
 
+def set_from_any_thread(loop: asyncio.AbstractEventLoop, event: asyncio.Event) -> None:
+    """Set `event` of `loop` from whatever thread this is (a session's listeners run in the thread that applied the
+    change). On the loop's own thread it is set at once: waking the loop through its self-pipe costs a system call
+    and a turn of the loop on every tap."""
+    if _on_loop(loop):
+        event.set()
+    else:
+        loop.call_soon_threadsafe(event.set)
+
+
 class Adaptive:
     """Runs a blocking call on the event loop while it is quick, in a worker thread once it is not.
 
@@ -254,8 +264,14 @@ class LiveSession:
         self._hints_asked: set[int] = set()
         self._hints_ready = asyncio.Event()
         self._hint_task: asyncio.Task[None] | None = None
-        # Set whenever a connection has put a view on the wire: the hint jobs wait for every view to be out.
-        self._view_sent = asyncio.Event()
+        # Set (and replaced) once no connection has a view waiting to go out: the hint jobs, the lamps and the
+        # bots wait for that. One signal when the last view is out, not one per view: each waiter woken by each
+        # of a change's eight sends cost a turn of the loop in the middle of the fan-out.
+        self._all_out = asyncio.Event()
+        # The last state whose views were offered to every connection (see after_views), and a signal for each;
+        # the state it was loaded in needs no fan-out (each connection gets its first view as it attaches).
+        self._offered_id = session.state_id
+        self._offered = asyncio.Event()
         self._clock = CLOCKS.get(session.game.name)
         self._clock_key: Any = None
         self._clock_task: asyncio.Task[None] | None = None
@@ -269,12 +285,7 @@ class LiveSession:
 
     def _changed(self, session: Session, accepted: Accepted | None) -> None:
         # Called in whatever thread applied the change (a worker, or the board's input); the loop does the rest.
-        # On the loop's own thread the event is set at once: waking the loop through its self-pipe costs a
-        # system call and a turn of the loop on every tap.
-        if _on_loop(self._loop):
-            self._dirty.set()
-        else:
-            self._loop.call_soon_threadsafe(self._dirty.set)
+        set_from_any_thread(self._loop, self._dirty)
 
     def envelopes(self, viewers: set[Viewer]) -> dict[Viewer, tuple[int, str]]:
         """Each viewer's envelope as JSON text, with the state id; hints are not in it (they follow on their own)."""
@@ -391,6 +402,19 @@ class LiveSession:
             # A phone of another seat connected (or its hints were asked for) meanwhile.
             self._loop.call_soon(self._hints_after_views)
 
+    async def after_views(self) -> None:
+        """Until the current state's views are offered, then until they are on the wire (see `_views_out`).
+
+        What a change starts besides its views (the controller's lamps, the bots' look at the table) runs in
+        worker threads; started while the views were being made and sent, those threads took the interpreter
+        from the loop and delayed every phone's view by about half a millisecond."""
+        state_id = self.session.state_id
+        # Every change is fanned out (by the action that made it, or the fan-out task), and `_fan_out` signals
+        # even when it fails or has no one to send to: no timeout is needed here.
+        while self._offered_id < state_id and self.connections:
+            await self._offered.wait()
+        await self._views_out(state_id)
+
     async def _views_out(self, state_id: int) -> None:
         """Until every connection has put the view of `state_id` on the wire, or `VIEWS_OUT_PATIENCE` has passed (a
         phone that lags must not cost everyone their hints). Handing out the hint jobs (the state pickled for each
@@ -401,9 +425,15 @@ class LiveSession:
             left = ends - self._loop.time()
             if left <= 0:
                 return
-            self._view_sent.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._view_sent.wait(), left)
+                async with asyncio.timeout(left):
+                    await self._all_out.wait()
+
+    def _a_view_sent(self) -> None:
+        """A connection put a view on the wire: when it was the last one waiting, the waiters hear it."""
+        if not any(c.view_pending(c.last_view_id) for c in self.connections):
+            self._all_out.set()
+            self._all_out = asyncio.Event()
 
     def _offer_cached_hints(self, connection: Connection, state_id: int) -> None:
         if connection.viewer is not None and self._hints_state == state_id:
@@ -426,7 +456,16 @@ class LiveSession:
 
     async def _fan_out(self) -> None:
         """Send every connection the view of the current state, then start the hints."""
-        self._fanned, self._fanned_touch = self.session.state_id, self._touched
+        fanned = self.session.state_id
+        self._fanned, self._fanned_touch = fanned, self._touched
+        try:
+            await self._offer_views()
+        finally:
+            self._offered_id = max(self._offered_id, fanned)
+            self._offered.set()
+            self._offered = asyncio.Event()
+
+    async def _offer_views(self) -> None:
         if self._clock is not None:
             await self._check_clock()
         viewers = {c.viewer for c in self.connections}
@@ -458,7 +497,7 @@ class LiveSession:
     async def attach(self, connection: Connection) -> None:
         """Register a connection and queue its first full view (and the running clock, if any)."""
         before = self.phones()
-        connection.on_view_sent = self._view_sent.set
+        connection.on_view_sent = self._a_view_sent
         self.connections.add(connection)
         self._phones_moved(before)
         texts = await self.run_views(self.envelopes, {connection.viewer})
@@ -525,6 +564,7 @@ class LiveSession:
         before = self.phones()
         self.connections.discard(connection)
         self._phones_moved(before)
+        self._a_view_sent()  # a phone that left with its view unsent is not waited for
 
     def phones(self) -> set[int]:
         """The seats with a phone connected now."""

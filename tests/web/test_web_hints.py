@@ -121,6 +121,34 @@ async def test_every_seats_view_goes_out_before_any_hints(hub, new_session):
         task.cancel()
 
 
+async def test_work_a_change_starts_waits_for_every_view_of_it_to_be_on_the_wire(hub, new_session):
+    """The controller's lamps and the bots' look at the table start with each change (from the session's
+    listeners, as the fan-out does) and run in worker threads: they wait in `after_views` until every connection
+    has the change's view on the wire, so they never take the interpreter from the fan-out."""
+    viewers: list[object] = [0, 1, 2, None]
+    live, _wires, _offered, sent, senders = await table(hub, new_session, viewers)
+    await asyncio.wait_for(live.after_views(), 1.0)  # nothing to wait for before the first change
+    loop = asyncio.get_running_loop()
+    seen: list[tuple[int, list[Event]]] = []
+
+    async def lamps(state_id: int) -> None:
+        await live.after_views()
+        seen.append((state_id, list(sent)))
+
+    live.session.subscribe(lambda session, _accepted: loop.call_soon_threadsafe(
+        lambda: loop.create_task(lamps(session.state_id))))
+    for _ in range(3):
+        seat = live.session.game.current_seats(live.session.state)[0]
+        action = live.session.legal_actions(seat)[0]
+        assert (await live.submit(action, seat, live.session.state_id, "phone")).ok
+        target = live.session.state_id
+        await wait_for(lambda t=target: any(s == t for s, _ in seen))
+        by_then = next(events for state_id, events in seen if state_id == target)
+        assert all(positions(by_then, "view", v, target) for v in viewers)
+    for task in senders:
+        task.cancel()
+
+
 async def test_a_forty_card_hand_delays_no_other_seats_view_and_its_stale_hints_are_dropped(hub, new_session):
     viewers: list[object] = [0, 1, 2, None]
     live, wires, _offered, sent, senders = await table(hub, new_session, viewers)
