@@ -1,7 +1,7 @@
 """Bench: `companion play` as a table uses it — tap-to-phone and tap-to-display latency through the pseudo-terminal,
 the time from start to ready, and the server's memory with 7 phones connected.
 
-    .venv/bin/python bench/bench_play.py [--actions 200] [--seed 1] [--starts 3]
+    .venv/bin/python bench/bench_play.py [--actions 200] [--seed 1] [--starts 3] [--slowest N]
 
 `companion play` runs as a child process (as on the Pi). For the latencies it is given `--board PTY`: the simulated
 board (the real firmware behind a pseudo-terminal) lives in this process, so the bench can press its buttons and
@@ -11,6 +11,8 @@ held button to turn up, to end trading...), chosen at random; 7 phones and the d
 move the bench times, from the moment the firmware sends the input:
   phone    the last of the 7 phones has the new view;
   display  the display's client (display/client.py) has the new view.
+The disk alone: a bare one-row SQLite commit (as the store commits: WAL, synchronous=FULL) timed 200 times before
+the moves, since every tap waits for one: a disk whose flushes stall shows in the taps' tail, not the code's.
 Start to ready: from starting `companion play bohnanza -p 7` (its own simulated board, no display) to its
 "ready" line, for a new game and then for resuming it.
 """
@@ -194,6 +196,29 @@ def start_to_ready(starts: int, directory: str) -> list[tuple[str, float, str]]:
     return out
 
 
+def disk_commits(directory: str, count: int = 200, spacing: float = 0.02) -> list[float]:
+    """Milliseconds of a bare one-row SQLite commit in the bench's directory, as the store commits (WAL,
+    `synchronous=FULL`): every tap waits for one, so a disk whose flushes stall shows in the taps' tail."""
+    import sqlite3
+
+    db = sqlite3.connect(os.path.join(directory, "disk.sqlite3"), isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE probe (payload TEXT)")
+        out = []
+        for _ in range(count):
+            start = time.perf_counter()
+            db.execute("BEGIN")
+            db.execute("INSERT INTO probe VALUES (?)", ("x" * 200,))
+            db.execute("COMMIT")
+            out.append((time.perf_counter() - start) * 1000)
+            time.sleep(spacing)
+        return out
+    finally:
+        db.close()
+
+
 def latencies(actions: int, seed: int, directory: str) -> dict[str, Any]:
     from companion.core.registry import get_game
     from companion.link.sim import SimulatedBoard
@@ -325,6 +350,7 @@ def main() -> int:
     args = parser.parse_args()
     directory = tempfile.mkdtemp(prefix="bench-play-")
     starts = start_to_ready(args.starts, directory)
+    disk = disk_commits(directory)
     result = latencies(args.actions, args.seed, directory)
     timings = result["timings"]
     count = len(timings["phone"])
@@ -336,6 +362,8 @@ def main() -> int:
         ms = [v * 1000 for v in values]
         print(f"  tap-to-{name:8s} p50 {statistics.median(ms):6.2f} ms   p99 {percentile(ms, 99):6.2f} ms   "
               f"max {max(ms):6.2f} ms")
+    print(f"  the disk alone (a one-row SQLite commit, WAL, synchronous=FULL, {len(disk)} before the moves): "
+          f"p50 {statistics.median(disk):.2f} ms   p99 {percentile(disk, 99):.2f} ms   max {max(disk):.2f} ms")
     slow = sorted(zip(timings["phone"], timings["display"], result["moves"], strict=True), reverse=True)
     for phone, display, move in slow[:args.slowest]:
         print(f"    slow: {move:32s} phone {phone * 1000:7.2f} ms   display {display * 1000:7.2f} ms")
@@ -357,6 +385,9 @@ def main() -> int:
         "play.start_to_ready_new_s": starts[0][1],
         "play.start_to_ready_resumed_s": max(resumed) if resumed else float("nan"),
         "play.server_rss_mb": result["busy_mb"],
+        "play.disk_commit_p50_ms": statistics.median(disk),
+        "play.disk_commit_p99_ms": percentile(disk, 99),
+        "play.disk_commit_max_ms": max(disk),
     })
     return 0
 
