@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from companion.games.shifting_stones.distance import (
+    MOVES,
     CardInfo,
     Grid,
     Move,
@@ -91,17 +92,10 @@ def _skips_after() -> tuple[int, ...]:
     )
 
 
-# Moves numbered as the search tries them: the shifts, then the flips.
-_MOVES: tuple[Move, ...] = tuple(Move(a, b) for a, b in _SHIFT_PAIRS) + tuple(Move(c) for c in CELLS)
+# Moves numbered as the search tries them: the shifts, then the flips (as `CardInfo.nearer_moves` numbers them).
+_MOVES: tuple[Move, ...] = MOVES
 _SKIP_AFTER: tuple[int, ...] = _skips_after()
-# For each set of cells (a bit each), the moves (a bit each, numbered as in _MOVES) that swap a stone in one of
-# them, and those that turn a stone in one of them.
-_SWAPS_ON: tuple[int, ...] = tuple(
-    sum(1 << k for k, (a, b) in enumerate(_SHIFT_PAIRS) if cells >> a & 1 or cells >> b & 1) for cells in range(512))
-_FLIPS_ON: tuple[int, ...] = tuple(cells << len(_SHIFT_PAIRS) for cells in range(512))
 _ALL_MOVES = (1 << len(_MOVES)) - 1
-# Every cell, for swaps and for flips (as `CardInfo.cheapest_cells` gives them).
-_EVERY_CELL = (1 << 18) - 1
 
 
 class _OutOfNodes(Exception):
@@ -115,15 +109,21 @@ class _TurnSearch:
     the path where it shows. Trying L in increasing order makes the first plan found at the best score also one
     with the fewest moves, and lets round L look only for plans of exactly L moves (shorter ones were already
     tried with more cards to spare). A node is (grid, moves made m, cards that have shown on this path); its bound
-    counts the cards that have shown or lie within L - m moves, best H - L of them.
+    counts the cards that have shown or lie within L - m moves, best H - L of them. A card exactly L - m moves
+    away stays within reach after a move only if the move brings it nearer, and exactly which moves do is known
+    (`CardInfo.nearer_moves`): so a move is searched only if the cards it leaves within reach could beat the bar.
+    That finds most hopeless positions a move before reaching them: on the bench's hardest 8-card hands, whose
+    greedy start is already best, the search visits a third of the positions that a looser test (any move
+    touching a stone of a cheapest way) left it.
 
     Two moves in a row that give the same grid as another pair earlier in the search's order (or no change) are
     not searched when no card newly showed between them (`_SKIP_AFTER`): the other order shows every card this
     one does, with as many moves. Why nothing is lost: of the best plans with the fewest moves, take the first in
     the search's order. Reordering such a pair in it would give a plan as good, as short and earlier, so it has
     none; a move in it that touches no stone of a card still in reach could be dropped for a shorter plan, so it
-    has none of those either; and a position of it found already searched would give, with the same moves after
-    it, a plan as good and earlier (or shorter). So the search walks that plan.
+    has none of those either; a position of it found already searched would give, with the same moves after it,
+    a plan as good and earlier (or shorter); and the bounds cut only positions from which no plan beats the bar,
+    which that plan does until it is found. So the search walks that plan.
     """
 
     def __init__(
@@ -137,10 +137,6 @@ class _TurnSearch:
         self.points = [p.points for p in hand]
         self.size = len(hand)
         self.order = sorted(range(self.size), key=lambda i: (-self.points[i], i))
-        # Each card's place in that order: sorting by it needs no Python call per card.
-        self.rank = [0] * self.size
-        for place, i in enumerate(self.order):
-            self.rank[i] = place
         self.best: Plan = Plan(0, (), ())
         # The score a plan must beat to be taken (the best plan's points, or one less before a seed's round).
         self.bar = 0
@@ -151,11 +147,14 @@ class _TurnSearch:
         self.clock_mask = 15 if self.size <= 8 else 0
         self.exact = True
         self.reach: list[int] = []
+        # `_two_more`'s answers for the current bar and round, by the cards shown and the near cards.
+        self.verdicts: dict[int, bool] = {}
 
     def _found(self, plan: Plan) -> None:
         self.best = plan
         self.bar = plan.points
         self.seed = None
+        self.verdicts.clear()
 
     def _check(self) -> None:
         """Stops the search when the clock says so: asked before each step of the work outside the search proper
@@ -278,6 +277,7 @@ class _TurnSearch:
                 break
             self.limit = limit
             self.slots = slots
+            self.verdicts.clear()
             # At the root each card's distance is known exactly; the search keeps bounds on it (see _visit).
             around = [(i, reach[i] + 1, reach[i] - 1) for i in range(self.size)]
             self._visit(self.start, 0, 0, [], [-1] * self.size, around, -1)
@@ -335,7 +335,10 @@ class _TurnSearch:
             return
         self.seen[key] = spare
         near: list[int] = []
+        near_bits = 0
         bounds: list[tuple[int, int, int]] = []
+        # The cards exactly as far as the moves left, with their keys (`CardInfo.nearer_moves`).
+        edges: list[tuple[int, CardInfo, int]] = []
         for i, low, high in around:
             if shown >> i & 1:
                 continue
@@ -364,60 +367,83 @@ class _TurnSearch:
                     if d > spare:
                         continue
                     low = high = d
+                    if d == spare:
+                        edges.append((i, card, face_key))
+            elif low == spare and spare > 1:  # known exactly at the start of the search
+                card = cards[i]
+                table = card.face_table
+                edges.append((i, card, table[r0] | table[r1] << 12 | table[r2] << 24))
             near.append(i)
+            near_bits |= 1 << i
             bounds.append((i, low, high))
         # With no card newly shown here, the previous position already tried each of these cards (they were within
         # one move more of it, with the same cards shown): only the first position and new cards shown need it.
         if near and (newly or not moves):
             self._one_more(g, moves, shown, path, first, near)
         # The rest must add at least two more cards: the two best near cards and the best others that fit.
-        if len(near) < 2 or not self._two_more(shown, near):
+        if not self._two_more(shown, near_bits):
             return
-        # A move that touches no stone of a kind some reachable card shows only spends a card. And when no two of
-        # the cards already nearer than the moves left could beat the bar, a move is worth searching only if it
-        # brings a card at the edge of reach nearer (the cards the search is not sure of count as both): such a
-        # move moves a stone of one of that card's cheapest ways or turns one that shows the wrong face
-        # (`CardInfo.cheapest_cells`).
-        closer = [i for i, low, _ in bounds if low < spare]
-        live = 0
-        cells = _EVERY_CELL
-        if len(closer) < 2 or not self._two_more(shown, closer):
-            cells = 0
-            for i, low, high in bounds:
-                if high >= spare:
-                    card = cards[i]
-                    live |= card.kinds_mask
-                    if low == high:
-                        table = card.face_table
-                        cells |= card.cheapest_cells(g, table[r0] | table[r1] << 12 | table[r2] << 24)
-                    else:
-                        cells = _EVERY_CELL
-        else:
-            for i in near:
-                live |= cards[i].kinds_mask
-        faces = [(g >> (3 * c)) & 7 for c in CELLS]
-        # Two moves on different cells give the same grid in either order; with no card newly shown between
-        # them, only the order with the lower move first is searched (`skip`: the moves whose other order is).
-        skip = 0 if newly or last < 0 else _SKIP_AFTER[last]
         if spare == 1:
-            self._last_move(g, moves, shown, path, first, near, live, faces, skip)
+            self._last_move(g, moves, shown, path, first, near, *self._moves_from(g, near, newly, last))
             return
+        # A card as far as the moves left is still in reach after a move only if the move brings it nearer
+        # (`CardInfo.nearer_moves`, exactly those moves). So unless the cards nearer than that could beat the bar
+        # by themselves, a move is searched only if it brings near enough of them to: the moves are grouped by the
+        # cards at the edge they bring nearer, and each group tested as a whole.
+        allowed = _ALL_MOVES
+        closer = near_bits
+        for i, _, _ in edges:
+            closer ^= 1 << i
+        if edges and not self._two_more(shown, closer):
+            groups = [(0, _ALL_MOVES)]  # (cards at the edge brought nearer, the moves that do it)
+            for i, card, face_key in edges:
+                nearer = card.nearer.get(face_key)
+                if nearer is None:
+                    nearer = card.nearer_moves(g, face_key)
+                split = []
+                for brought, among in groups:
+                    inside = among & nearer
+                    if inside:
+                        split.append((brought | 1 << i, inside))
+                    if among ^ inside:
+                        split.append((brought, among ^ inside))
+                groups = split
+            allowed = 0
+            for brought, among in groups:
+                if brought and self._two_more(shown, closer | brought):
+                    allowed |= among
+            if not allowed:
+                return
+        live, faces, skip = self._moves_from(g, near, newly, last)
         if spare == 2:
-            self._before_last(g, moves, shown, path, first, bounds, live, faces, skip, cells)
+            self._before_last(g, moves, shown, path, first, bounds, live, faces, skip, allowed)
             return
         for k, (a, b) in enumerate(_SHIFT_PAIRS):
             fa, fb = faces[a], faces[b]
             if fa != fb and (live >> (fa >> 1) & 1 or live >> (fb >> 1) & 1) and not skip >> k & 1 and (
-                    (cells >> a | cells >> b) & 1):
+                    allowed >> k & 1):
                 diff = fa ^ fb
                 path.append(_MOVES[k])
                 self._visit(g ^ (diff << (3 * a)) ^ (diff << (3 * b)), moves + 1, shown, path, first, bounds, k)
                 path.pop()
         for c in CELLS:
-            if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> (9 + c) & 1:
+            if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and allowed >> (12 + c) & 1:
                 path.append(_MOVES[12 + c])
                 self._visit(g ^ (1 << (3 * c)), moves + 1, shown, path, first, bounds, 12 + c)
                 path.pop()
+
+    def _moves_from(self, g: int, near: list[int], newly: int, last: int) -> tuple[int, list[int], int]:
+        """What picks the moves worth trying from a position: the kinds of stone the near cards show (a move that
+        touches no stone of those kinds only spends a card), the grid's faces, and the moves after `last` that
+        give the grid of a pair searched before."""
+        cards = self.cards
+        live = 0
+        for i in near:
+            live |= cards[i].kinds_mask
+        # Two moves on different cells give the same grid in either order; with no card newly shown between
+        # them, only the order with the lower move first is searched (`skip`: the moves whose other order is).
+        skip = 0 if newly or last < 0 else _SKIP_AFTER[last]
+        return live, [(g >> (3 * c)) & 7 for c in CELLS], skip
 
     def _one_more(self, g: int, moves: int, shown: int, path: list[Move], first: list[int], near: list[int]) -> None:
         """Continuations that add exactly one more card to the cards scored need no search: the card's own
@@ -447,15 +473,27 @@ class _TurnSearch:
                 scores = [(first[j], j) for j in chosen if j != i] + [(moves + len(tail), i)]
                 self._found(Plan(value, (*path, *tail), tuple(sorted(scores))))
 
-    def _two_more(self, shown: int, near: list[int]) -> bool:
-        """Whether two or more of the near cards could beat the bar (sorts `near` best first)."""
-        points = self.points
-        near.sort(key=self.rank.__getitem__)
-        two = points[near[0]] + points[near[1]]
-        rest = shown
-        for i in near[2:]:
-            rest |= 1 << i
-        return two + _top_points(self.order, points, rest, self.slots - 2) > self.bar
+    def _two_more(self, shown: int, near: int) -> bool:
+        """Whether two or more of the near cards (a bit each) could beat the bar: the two best of them and the best
+        others that fit. Asked again and again with the same few sets in a round, so the answers are kept until the
+        bar or the round changes (`_found`, `_run`)."""
+        key = shown | near << self.size
+        verdict = self.verdicts.get(key)
+        if verdict is None:
+            points = self.points
+            order = self.order
+            two = count = 0
+            rest = shown
+            for i in order:
+                if near >> i & 1:
+                    if count < 2:
+                        two += points[i]
+                        count += 1
+                    else:
+                        rest |= 1 << i
+            verdict = count == 2 and two + _top_points(order, points, rest, self.slots - 2) > self.bar
+            self.verdicts[key] = verdict
+        return verdict
 
     def _before_last(
         self,
@@ -468,7 +506,7 @@ class _TurnSearch:
         live: int,
         faces: list[int],
         skip: int,
-        cells: int,
+        allowed: int,
     ) -> None:
         """The positions one move before the end, the most numerous, searched here without a call each: most
         of them were searched already or have fewer than two cards within one move (`_visit` with one move left,
@@ -477,13 +515,13 @@ class _TurnSearch:
         after = moves + 1
         children = [(k, a, b, faces[a] ^ faces[b]) for k, (a, b) in enumerate(_SHIFT_PAIRS)
                     if faces[a] != faces[b] and (live >> (faces[a] >> 1) & 1 or live >> (faces[b] >> 1) & 1)
-                    and not skip >> k & 1 and (cells >> a | cells >> b) & 1]
+                    and not skip >> k & 1 and allowed >> k & 1]
         children += [(12 + c, c, None, 1) for c in CELLS
-                     if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and cells >> (9 + c) & 1]
+                     if live >> (faces[c] >> 1) & 1 and not skip >> (12 + c) & 1 and allowed >> (12 + c) & 1]
         # Each card near here (all within two moves: a card farther before this move is at least two moves away
         # after it) with what its tests read, taken out once for all the children. Only a card one move away here
-        # can show after one move; and a card two moves away can be one move away after a move only if that move
-        # makes one of its cheapest ways cheaper (`moves_nearer`, see `CardInfo.cheapest_cells`).
+        # can show after one move; and a card two moves away is one move away after exactly the moves that bring
+        # it nearer (`moves_nearer`, from `CardInfo.nearer_moves`: no test after the move).
         shows = [(i, *rows[i]) for i, low, _ in around if low <= 1]
         low_g, middle_g, high_g = g & 511, (g >> 9) & 511, g >> 18
         tests = []
@@ -491,11 +529,13 @@ class _TurnSearch:
             card = cards[i]
             table = card.face_table
             if low == high == 2:
-                cells = card.cheapest_cells(g, table[low_g] | table[middle_g] << 12 | table[high_g] << 24)
-                moves_nearer = _SWAPS_ON[cells & 511] | _FLIPS_ON[cells >> 9]
+                face_key = table[low_g] | table[middle_g] << 12 | table[high_g] << 24
+                moves_nearer = card.nearer.get(face_key)
+                if moves_nearer is None:
+                    moves_nearer = card.nearer_moves(g, face_key)
+                tests.append((i, None, card.distances, card.near, card, moves_nearer))
             else:
-                moves_nearer = _ALL_MOVES
-            tests.append((i, table, card.distances, card.near, card, moves_nearer))
+                tests.append((i, table, card.distances, card.near, card, _ALL_MOVES))
         for k, a, b, diff in children:
             h = g ^ (diff << (3 * a)) if b is None else g ^ (diff << (3 * a)) ^ (diff << (3 * b))
             self.nodes += 1
@@ -516,16 +556,23 @@ class _TurnSearch:
             seen[key] = 1
             # The one-move test for each card (the cards' caches read here directly, as in _visit).
             near = []
+            near_bits = 0
             for i, table, distances, within, card, moves_nearer in tests:
                 if moves_nearer >> k & 1 and not now_shown >> i & 1:
+                    if table is None:
+                        near.append(i)
+                        near_bits |= 1 << i
+                        continue
                     face_key = table[low] | table[middle] << 12 | table[high] << 24
                     d = distances.get(face_key)
                     if d is None:
                         one = within.get(face_key)
                         if card.within_one(h, face_key) if one is None else one:
                             near.append(i)
+                            near_bits |= 1 << i
                     elif d <= 1:
                         near.append(i)
+                        near_bits |= 1 << i
             child_first = first
             if newly:
                 child_first = list(first)
@@ -538,7 +585,7 @@ class _TurnSearch:
                 path.append(_MOVES[k])
                 self._one_more(h, after, now_shown, path, child_first, near)
                 path.pop()
-            if len(near) >= 2 and self._two_more(now_shown, near):
+            if self._two_more(now_shown, near_bits):
                 kinds = 0
                 for i in near:
                     kinds |= cards[i].kinds_mask
@@ -584,7 +631,7 @@ class _TurnSearch:
                 self._found(Plan(value, (*path, move), tuple(sorted(scores))))
 
 
-# Hands of up to 8 cards need at most about 19,000 positions on the bench's hands; a hand grown past that by skips
+# Hands of up to 8 cards need at most about 3,100 positions (2,000 random hands); a hand grown past that by skips
 # without playing could need hundreds of thousands, so the search stops here and says it is not exact.
 MAX_NODES = 40_000
 

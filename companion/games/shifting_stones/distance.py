@@ -53,6 +53,12 @@ class Move:
         return unpack(apply_packed(pack(grid), self.a, self.b))
 
 
+# Moves numbered as the best-turn search numbers them (and a set of moves is an int with a bit each): the shifts in
+# the order of NEIGHBOURS (bits 0 to 11), then the flip of each cell (bit 12 + cell).
+MOVES: tuple[Move, ...] = tuple(Move(a, b) for a, b in NEIGHBOURS) + tuple(Move(c) for c in CELLS)
+_FLIPS_FROM = len(NEIGHBOURS)
+
+
 def apply_packed(g: int, a: int, b: int | None) -> int:
     """The packed grid after the shift (a, b) or the flip of a (b is None)."""
     if b is None:
@@ -203,6 +209,11 @@ _FACE_BITS: tuple[int, ...] = tuple(sum(((row >> (3 * i)) & 1) << i for i in ran
 # those stones to some placement's squares, and the first placement that needs no more (built once per process).
 _MERGED: dict[str, dict[tuple[int, ...], tuple[int, int]]] = {}
 _SHARED: dict[int, int] = {}
+# A choice of stones as one int (`CardInfo.costs`): its fewest swaps from bit _SWAPS_AT, its stones' cells in the
+# squares' order from bit 18 (4 bits each, all of them under `_STONES`), its cells as bits from bit 9, and the
+# lowest bits of the faces its squares want, in those cells, from bit 0.
+_SWAPS_AT = 34
+_STONES = (1 << 16) - 1
 
 
 def _merged(pattern: Pattern) -> dict[tuple[int, ...], tuple[int, int]]:
@@ -247,7 +258,11 @@ class CardInfo:
             None if grouped == sorted(grouped) else operator.itemgetter(*(grouped.index(i) for i in range(len(faces)))))
         self.distances: dict[int, int] = {}
         self.near: dict[int, bool] = {}
-        self.cells: dict[int, int] = {}
+        # Per key as in `within_one`: the moves that bring the card nearer (`nearer_moves`).
+        self.nearer: dict[int, int] = {}
+        # Per choice of stones (their cells, 4 bits each, as in `costs`): the swaps that take them a swap nearer
+        # their squares (a bit each, numbered as in MOVES); the same for every grid, so never emptied.
+        self.swaps_down: dict[int, int] = {}
         # Per layout of the card's kinds (faces aside): every choice of stones with its fewest swaps, the placement
         # they go to, and the cells and faces its flips count (bits per cell), cheapest first, so that a scan can
         # stop once the swaps alone cost too much.
@@ -288,7 +303,7 @@ class CardInfo:
             faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
             near = False
             for cost in self._costs(g, layout) if costs is None else costs:
-                swaps = cost >> 18
+                swaps = cost >> _SWAPS_AT
                 if swaps > 1:
                     break
                 if swaps + ((faces ^ cost) & (cost >> 9) & 511).bit_count() <= 1:
@@ -312,7 +327,7 @@ class CardInfo:
             layout = (key >> 1) & _KIND_BITS
             costs = self.costs.get(layout)
             for cost in self._costs(g, layout) if costs is None else costs:
-                swaps = cost >> 18
+                swaps = cost >> _SWAPS_AT
                 if swaps >= d:
                     break
                 moves = swaps + ((faces ^ cost) & (cost >> 9) & 511).bit_count()
@@ -367,17 +382,18 @@ class CardInfo:
         return found
 
     def _costs(self, g: int, key: int) -> tuple[int, ...]:
-        """The layout of `g`'s choices as the distance needs them: each one int, its swaps, then its cells as bits,
-        then the wanted faces' lowest bits (9 bits each), cheapest swaps first; only those whose swaps alone are
-        at most the cheapest swaps plus a flip of every square (no other can be cheapest)."""
+        """The layout of `g`'s choices as the distance needs them: each one int (see `_SWAPS_AT`), cheapest swaps
+        first; only those whose swaps alone are at most the cheapest swaps plus a flip of every square (no other
+        can be cheapest)."""
         costs = self.costs.get(key)
         if costs is None:
             found = self._choices(g)
             most = found[0][0] + len(self.pattern.placements[0].cells)
-            # The same few thousand numbers recur in every card's layouts: one object each (a filled hint worker
-            # holds about 700,000 of them).
+            # The same numbers recur in every layout of a card's kinds (and across cards): one object each (a
+            # filled hint worker holds about 700,000 of them, some 15,000 different).
             costs = self.costs[key] = tuple(_SHARED.setdefault(cost, cost) for cost in (
-                swaps << 18 | mask << 9 | wanted for swaps, _, _, mask, wanted in found if swaps <= most))
+                swaps << _SWAPS_AT | _stones_code(sources) << 18 | mask << 9 | wanted
+                for swaps, sources, _, mask, wanted in found if swaps <= most))
         return costs
 
     def fill(self) -> None:
@@ -402,15 +418,15 @@ class CardInfo:
 
         place(0, CELLS)
 
-    def cheapest_cells(self, g: int, key: int) -> int:
-        """The cells (a bit each) of the stones of every cheapest way to show the card, and above them (shifted by
-        9) the cells of those stones that show the wrong face (`key` as in `within_one`).
+    def nearer_moves(self, g: int, key: int) -> int:
+        """The moves (a bit each, numbered as in MOVES) after which the card is one move nearer: exactly those, not
+        a few more (`key` as in `within_one`).
 
-        A move changes the cost of a way by one move at most, and only of a way whose stones it moves or turns; a
-        flip makes it cheaper only if it turns a stone showing the wrong face. So a move that brings the card
-        nearer (some cheapest way one move cheaper: the others cost a move more at least) swaps a stone of the
-        first cells, or turns a stone of the second."""
-        found = self.cells.get(key)
+        A move changes the cost of a choice of stones by one at most (a swap is one step of its stones' swaps, a
+        flip turns one stone), and every choice after the move is the same stones chosen before it. So the card
+        comes nearer exactly when a move makes a cheapest choice one cheaper: a swap that takes its stones a swap
+        nearer their squares (`swaps_down`), or a flip of one of its stones showing the wrong face."""
+        found = self.nearer.get(key)
         if found is None:
             d = self.distance(g, key)
             layout = (key >> 1) & _KIND_BITS
@@ -418,16 +434,34 @@ class CardInfo:
             faces = _FACE_BITS[g & 511] | _FACE_BITS[(g >> 9) & 511] << 3 | _FACE_BITS[g >> 18] << 6
             found = 0
             for cost in self._costs(g, layout) if costs is None else costs:
-                swaps = cost >> 18
+                swaps = cost >> _SWAPS_AT
                 if swaps > d:
                     break
                 wrong = (faces ^ cost) & (cost >> 9) & 511
                 if swaps + wrong.bit_count() == d:
-                    found |= (cost >> 9) & 511 | wrong << 9
-            if len(self.cells) >= _CACHE_LIMIT:
-                self.cells.clear()
-            self.cells[key] = found
+                    stones = (cost >> 18) & _STONES
+                    down = self.swaps_down.get(stones)
+                    if down is None:
+                        down = self._swaps_down(stones)
+                    found |= down | wrong << _FLIPS_FROM
+            if len(self.nearer) >= _CACHE_LIMIT:
+                self.nearer.clear()
+            self.nearer[key] = found
         return found
+
+    def _swaps_down(self, stones: int) -> int:
+        """The swaps (bits 0 to 11 of MOVES) after which the stones `stones` (as in `costs`) need one swap fewer."""
+        if not self.tables_ready:
+            self.ready()
+        merged = self.merged
+        sources = tuple((stones >> (4 * i)) & 15 for i in range(len(self.pattern.placements[0].cells)))
+        swaps = merged[sources][0]
+        down = 0
+        for k, (u, v) in enumerate(NEIGHBOURS):
+            if (u in sources or v in sources) and merged[_swap(sources, u, v)][0] < swaps:
+                down |= 1 << k
+        self.swaps_down[stones] = down
+        return down
 
     def route_parts(self, g: int) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """(distance, cells of the chosen stones, their target cells, the faces wanted) of a cheapest way."""
@@ -446,6 +480,13 @@ class CardInfo:
                 best_choice = (sources, index)
         sources, index = best_choice
         return best, sources, placements[index].cells, placements[index].faces
+
+
+@cache
+def _stones_code(sources: tuple[int, ...]) -> int:
+    """The stones' cells as one int, 4 bits each, the first square's lowest (kept: a filled hint worker asks for
+    about 700,000 of them, some 3,600 different)."""
+    return sum(c << (4 * i) for i, c in enumerate(sources))
 
 
 @cache
@@ -488,7 +529,7 @@ def forget() -> None:
     for card in _CARDS.values():
         card.distances.clear()
         card.near.clear()
-        card.cells.clear()
+        card.nearer.clear()
         card.choices.clear()
 
 
@@ -519,7 +560,7 @@ def route(grid: Grid, pattern: Pattern) -> list[Move]:
 
 def warm_up() -> None:
     """Build the swap tables for every placement of every card, and every card's table of choices for every layout
-    of its kinds (`CardInfo.costs`: about a second of CPU and 15 MB, once, in a hint worker as it starts)."""
+    of its kinds (`CardInfo.costs`: a second or so of CPU and 15-16 MB, once, in a hint worker as it starts)."""
     for pattern in PATTERNS.values():
         for placement in pattern.placements:
             swap_table(placement.cells)
