@@ -509,8 +509,8 @@ class Table:
         if decision is None:
             return
         ok = await self._carry_out(live, decision)
-        # One turn of the loop first: the phones' and the display's senders, woken by the new views, send them
-        # before the beep and the lamps are worked out and written.
+        # One turn of the loop first: a phone whose view could not go out at once (its socket's buffer full) has
+        # its sender finish it before the beep and the lamps are worked out and written.
         await asyncio.sleep(0)
         self.handled += 1
         await self._answer(ok, isinstance(decision, Note))

@@ -7,7 +7,7 @@ import contextlib
 import json
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -83,18 +83,43 @@ class TokenBucket:
         return True
 
 
+async def _resume(sending: Coroutine[Any, Any, Any], waiting: Any) -> None:
+    """Carry on, in the current task, a coroutine that was stepped once by hand and then yielded `waiting` (what
+    it waits for: a future, or None for a bare turn of the loop), until it ends; a cancellation reaches it."""
+    while True:
+        cancelled: BaseException | None = None
+        try:
+            if waiting is None:
+                await asyncio.sleep(0)
+            else:
+                # As a task does with what its coroutine yields: the future's "yielded by an await" mark, taken.
+                waiting._asyncio_future_blocking = False
+                await waiting
+        except asyncio.CancelledError as exc:
+            cancelled = exc
+        except Exception:  # the future's own error: the coroutine reads it when resumed
+            pass
+        try:
+            waiting = sending.send(None) if cancelled is None else sending.throw(cancelled)
+        except StopIteration:
+            return
+
+
 class Connection:
     """One live client (a phone, a display, a host page): a bounded mailbox drained by its own sender task.
 
     A newer view supersedes a queued older one, so a phone that lags gets the latest state, not a backlog.
     A client whose mailbox still overflows, or whose socket does not take a message within the send timeout,
     is disconnected; it reconnects and gets a full view. The others never wait for it.
+
+    A message offered while the sender waits for mail with nothing queued goes onto the socket at once, from the
+    offering code (see `_send_now`); only a send that has to wait is left to the sender task.
     """
 
     def __init__(
         self,
         viewer: Viewer,
-        send: Callable[[str], Awaitable[None]],
+        send: Callable[[str], Coroutine[Any, Any, None]],
         close: Callable[[int, str], Awaitable[None]] | None = None,
         *,
         queue_size: int = 64,
@@ -115,6 +140,10 @@ class Connection:
         self.closed = asyncio.Event()
         self.close_reason = ""
         self.last_heard = time.monotonic()
+        # True while the sender task waits for mail; a send begun at once that had to wait (a full socket buffer),
+        # with what it sends, for the sender to finish before anything queued after it.
+        self._idle = False
+        self._rest: tuple[Coroutine[Any, Any, None], Any, str, int | None] | None = None
 
     def offer(self, kind: str, text: str, state_id: int | None = None) -> None:
         """Queue a message without waiting; views older than the last one offered are dropped.
@@ -137,8 +166,37 @@ class Connection:
         if len(self._mailbox) >= self.queue_size:
             self.shut("this connection fell too far behind")
             return
+        if self._idle and not self._mailbox:
+            self._send_now(kind, text, state_id)
+            return
         self._mailbox.append((kind, text, state_id))
         self._wake.set()
+
+    def _send_now(self, kind: str, text: str, state_id: int | None) -> None:
+        """Put a message on the socket now, without a turn of the loop.
+
+        A WebSocket send only waits when the socket's buffer is full: until then it runs to its end in one step.
+        Waking the sender task for each message cost every connection a turn of the loop, and the last phone of a
+        change waited for the turns of all the others (and of whatever else the loop had ready)."""
+        self._idle = False
+        sending = self._send(text)
+        try:
+            waiting = sending.send(None)
+        except StopIteration:
+            self._idle = True
+            self._sent(kind, state_id)
+            return
+        except Exception as exc:  # a closed socket raises library-specific errors; all end this connection
+            self.shut(f"sending failed: {type(exc).__name__}")
+            return
+        self._rest = (sending, waiting, kind, state_id)
+        self._wake.set()
+
+    def _sent(self, kind: str, state_id: int | None) -> None:
+        if kind == "view" and state_id is not None:
+            self.sent_view_id = max(self.sent_view_id, state_id)
+            if self.on_view_sent is not None:
+                self.on_view_sent()
 
     def view_pending(self, state_id: int) -> bool:
         """Whether a view of `state_id` or later is offered to this connection and not yet sent."""
@@ -154,21 +212,30 @@ class Connection:
         """Send queued messages in order until the connection is shut."""
         try:
             while not self.closed.is_set():
+                self._idle = not self._mailbox and self._rest is None
                 await self._wake.wait()
+                self._idle = False
                 self._wake.clear()
+                if self._rest is not None and not self.closed.is_set():
+                    sending, waiting, kind, state_id = self._rest
+                    self._rest = None
+                    async with asyncio.timeout(self.send_timeout):
+                        await _resume(sending, waiting)
+                    self._sent(kind, state_id)
                 while self._mailbox and not self.closed.is_set():
                     kind, text, state_id = self._mailbox.popleft()
                     async with asyncio.timeout(self.send_timeout):
                         await self._send(text)
-                    if kind == "view" and state_id is not None:
-                        self.sent_view_id = max(self.sent_view_id, state_id)
-                        if self.on_view_sent is not None:
-                            self.on_view_sent()
+                    self._sent(kind, state_id)
         except (TimeoutError, ConnectionError, RuntimeError, OSError) as exc:
             self.shut(f"sending failed: {type(exc).__name__}")
         except Exception as exc:  # a closed socket raises library-specific errors; all end this connection
             self.shut(f"sending failed: {type(exc).__name__}")
         finally:
+            self._idle = False
+            if self._rest is not None:
+                self._rest[0].close()  # a send left unfinished by a shut connection
+                self._rest = None
             if self._close is not None:
                 with contextlib.suppress(Exception):
                     await self._close(1013 if "behind" in self.close_reason else 1000, self.close_reason[:100])
@@ -272,6 +339,7 @@ class LiveSession:
         # the state it was loaded in needs no fan-out (each connection gets its first view as it attaches).
         self._offered_id = session.state_id
         self._offered = asyncio.Event()
+        self._offering = False
         self._clock = CLOCKS.get(session.game.name)
         self._clock_key: Any = None
         self._clock_task: asyncio.Task[None] | None = None
@@ -431,6 +499,8 @@ class LiveSession:
 
     def _a_view_sent(self) -> None:
         """A connection put a view on the wire: when it was the last one waiting, the waiters hear it."""
+        if self._offering:
+            return  # the fan-out asks once its offers are all made
         if not any(c.view_pending(c.last_view_id) for c in self.connections):
             self._all_out.set()
             self._all_out = asyncio.Event()
@@ -477,10 +547,16 @@ class LiveSession:
             self.hub.errors.append(f"session {self.id}: view failed: {exc!r}")
             return
         self.fanouts += 1
-        for connection in self._in_order():
-            state_id, text = texts.get(connection.viewer, (None, ""))
-            if text:
-                connection.offer("view", text, state_id)
+        # Each offer may send at once (see Connection): who waits for every view to be out hears it once, after.
+        self._offering = True
+        try:
+            for connection in self._in_order():
+                state_id, text = texts.get(connection.viewer, (None, ""))
+                if text:
+                    connection.offer("view", text, state_id)
+        finally:
+            self._offering = False
+        self._a_view_sent()
         self._hints_after_views()
 
     def _in_order(self) -> list[Connection]:
@@ -619,10 +695,9 @@ class LiveSession:
             self.accepted(accepted, actor, source, origin)
             seat = accepted.action.seat  # whoever sent it (a phone, the controller, the host acting for a seat)
             self._first = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-            # One turn of the loop lets the sender's feedback go out before the views are made. The views go out
-            # from here, not from the fan-out task: waking that task would wait for the caller's own work after
-            # the action (the controller's beep and lamps) and more turns of the loop.
-            await asyncio.sleep(0)
+            # The feedback is on the wire already (an idle connection sends at once), or queued before the views.
+            # The views go out from here, not from the fan-out task: waking that task would wait for the caller's
+            # own work after the action (the controller's beep and lamps) and more turns of the loop.
             await self._fan_out()
         return Outcome(True, accepted.state_id, accepted=accepted)
 
@@ -649,8 +724,7 @@ class LiveSession:
                                *self._audience(actor, origin, public=True)]:
                 connection.offer("feedback", text)
             self.hub.feedback_sent += 1
-            await asyncio.sleep(0)  # the feedback first, as for an action
-            await self._fan_out()
+            await self._fan_out()  # the feedback is out or queued first, as for an action
         return Outcome(True, new_id)
 
     def _audience(self, actor: Seat | None, origin: Connection | None, *, public: bool) -> list[Connection]:

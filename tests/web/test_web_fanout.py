@@ -123,8 +123,11 @@ async def test_an_action_and_an_undo_queue_their_views_before_they_return_and_on
         # The acting phone's feedback was sent before the views were made.
         sent = [(who, kind) for who, kind, _ in tape.since(mark)]
         assert sent.index((seat, "feedback")) < sent.index(("hub", "views made"))
-        # Queued already, with no await in between: every connection has the new state's view.
+        # Queued already, with no await in between: every connection has the new state's view, and (each far end
+        # taking it at once) it is on every wire.
         assert sorted(queued[start:], key=repr) == sorted([(v, outcome.state_id) for v in (None, 0, 1, 2)], key=repr)
+        assert sorted((who for who, kind, _ in tape.since(mark) if kind == "view"), key=repr) == sorted(
+            ["display", 0, 1, 2], key=repr)
         for _ in range(20):
             await asyncio.sleep(0)  # the fan-out task, woken by the change, has had its turns
         assert len(queued) == start + 4 and live.fanouts == fanouts + 1

@@ -88,6 +88,42 @@ async def test_a_lagging_mailbox_keeps_only_the_newest_view():
     task.cancel()
 
 
+async def test_an_idle_connection_sends_at_once_and_a_send_that_must_wait_keeps_the_order():
+    """A message offered to an idle connection is on the wire before `offer` returns (no turn of the loop); one
+    whose send must wait (a full socket buffer) is finished by the sender before anything offered after it, and
+    no two sends of one connection ever overlap."""
+    wire: list[tuple[str, str]] = []
+    gate = asyncio.Event()
+    gate.set()
+
+    async def send(text: str) -> None:
+        wire.append(("begin", text))
+        await gate.wait()
+        wire.append(("end", text))
+
+    connection = Connection(0, send, Recorder().close)
+    task = asyncio.create_task(connection.run_sender())
+    await asyncio.sleep(0)  # the sender waits for mail
+    connection.offer("feedback", "a")
+    assert wire == [("begin", "a"), ("end", "a")]
+    gate.clear()
+    connection.offer("view", "v1", 1)
+    connection.offer("feedback", "b")
+    connection.offer("view", "v2", 2)
+    assert wire[2:] == [("begin", "v1")] and connection.sent_view_id == -1
+    assert connection.view_pending(1)
+    await asyncio.sleep(0.01)
+    assert wire[2:] == [("begin", "v1")]  # still waiting: nothing else begun meanwhile
+    gate.set()
+    await wait_for(lambda: connection.sent_view_id == 2)
+    assert wire[2:] == [("begin", "v1"), ("end", "v1"), ("begin", "b"), ("end", "b"), ("begin", "v2"), ("end", "v2")]
+    await asyncio.sleep(0)
+    connection.offer("feedback", "c")  # idle again: at once
+    assert wire[-2:] == [("begin", "c"), ("end", "c")]
+    assert not connection.closed.is_set()
+    task.cancel()
+
+
 async def test_a_mailbox_that_overflows_closes_the_connection():
     recorder = Recorder(stuck=True)
     connection = Connection(0, recorder.send, recorder.close, queue_size=3)
