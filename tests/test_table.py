@@ -57,6 +57,21 @@ def test_board_jobs_stay_on_the_checklist_until_ticked(store):
     assert any(j["template"].startswith("Give plant") for j in later)
 
 
+def test_the_checklist_is_in_the_public_envelope_and_not_in_a_seats(store):
+    """No phone shows the table's checklist: a seat's envelope leaves it out (it was a quarter of each phone's view,
+    sent after every change); the display's public envelope keeps it, and a seat may still tick a job it read
+    there."""
+    session = Session.create(store, "power_grid", 3, seed=4, names=NAMES[:3])
+    jobs = session.view(None)["board_jobs"]
+    assert jobs
+    for seat in range(3):
+        envelope = session.view(seat)
+        assert "board_jobs" not in envelope
+        assert envelope["now"] and envelope["log"] is not None and "legal" in envelope
+    session.submit({"seat": 1, "action": "job_done", "job": jobs[0]["id"]}, 1)
+    assert next(j for j in session.view(None)["board_jobs"] if j["id"] == jobs[0]["id"])["done"]
+
+
 def test_a_job_naming_a_player_is_worded_again_after_a_rename_and_a_tick_keeps_its_words(store):
     """The checklist's entries are kept from one change to the next (wording every open job again was half of
     each change's first view); a new name or a tick must still show at once."""

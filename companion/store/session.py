@@ -556,7 +556,8 @@ class Session:
             return self.state_id, self.state
 
     def view(self, seat: Seat | None, *, hints: bool = True, seats: Sequence[Any] | None = None) -> dict[str, Any]:
-        """What `seat` (None: the public table) may see, with the session's envelope.
+        """What `seat` (None: the public table) may see, with the session's envelope (a seat's without the table's
+        checklist, `board_jobs`, which is the display's and the host page's).
 
         `hints=False` leaves a seat's hints out (the hub sends them on their own, after every seat's view);
         `seats` are the store's seat rows when the caller already read them (one read for a whole fan-out).
@@ -566,7 +567,6 @@ class Session:
             if seats is None:
                 seats = self.store.seats(self.id)
             names = [s.name for s in seats]
-            jobs = self.board_jobs(names)
             now = self.now(names)
             current, over = self._common(state)
             body: dict[str, Any] = {
@@ -581,10 +581,13 @@ class Session:
                 "current_seats": list(current),
                 "over": over,
                 "view": self._game_view(state, seat),
-                "board_jobs": jobs,
                 "now": now,
                 "log": self._log(seat, names),
             }
+            if not isinstance(seat, int):
+                # The checklist is the table's (the display, the host page): no phone shows it, and it was a
+                # quarter of each phone's view, made into JSON, compressed and sent after every change.
+                body["board_jobs"] = self.board_jobs(names)
             if over:
                 body["scores"] = self._derive(state, "scores", lambda: self.game.scores(state))
             if isinstance(seat, int):
