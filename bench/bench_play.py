@@ -7,9 +7,9 @@ the time from start to ready, and the server's memory with 7 phones connected.
 board (the real firmware behind a pseudo-terminal) lives in this process, so the bench can press its buttons and
 lay cards on its reader, and knows when the firmware reported each input. A 7-player Bohnanza with the real deck
 is played by the moves the controller can make (a tap for every card taken from the deck, a press to plant, a
-held button to turn up, to end trading...), chosen at random; 7 phones and the display's client listen. For every
-move the bench times, from the moment the firmware sends the input:
-  phone    the last of the 7 phones has the new view;
+held button to turn up, to end trading...), chosen at random; 7 phones (`bench/phones.py`, a process of their
+own) and the display's client listen. For every move the bench times, from the moment the firmware sends the input:
+  phone    the last of the 7 phones has the new view (its bytes read off the phone's socket);
   display  the display's client (display/client.py) has the new view.
 The disk alone: a bare one-row SQLite commit (as the store commits: WAL, synchronous=FULL) timed 200 times before
 the moves, since every tap waits for one: a disk whose flushes stall shows in the taps' tail, not the code's.
@@ -20,12 +20,10 @@ Start to ready: from starting `companion play bohnanza -p 7` (its own simulated 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import os
 import random
-import re
 import socket
 import statistics
 import subprocess
@@ -39,7 +37,6 @@ from typing import Any
 import figures
 
 ROOT = Path(__file__).resolve().parent.parent
-STATE_ID = re.compile(r'"state_id":(\d+)')
 GAME, PLAYERS, MODE = "bohnanza", 7, "physical"
 # The firmware's own timings; only how long a bench finger holds a button is the bench's.
 LONG_HOLD = 0.75
@@ -119,13 +116,10 @@ class Listener:
     def __init__(self) -> None:
         self.view_at: dict[int, float] = {}
 
-    def saw(self, raw: str) -> None:
-        now = time.perf_counter()
-        if raw.startswith('{"type":"view"'):
-            found = STATE_ID.search(raw, 0, 400)
-            if found:
-                self.view_at.setdefault(int(found.group(1)), now)
-                _noted()
+    def saw_view(self, state_id: int, at: float) -> None:
+        """The view of `state_id`, read at `at`."""
+        self.view_at.setdefault(state_id, at)
+        _noted()
 
     def saw_decoded(self, message: dict[str, Any]) -> None:
         """A message the display's client has decoded already (it has the view the moment it hands it over)."""
@@ -136,48 +130,46 @@ class Listener:
 
 
 class Phones:
-    """The 7 phones' WebSockets on one event loop in one thread of their own, each noting its views' arrival.
+    """The 7 phones: `bench/phones.py` in a process of its own, noting each view's arrival when its bytes are read.
 
-    At the table each phone is a device of its own. Seven sync clients (a thread each, and each client's own reader
-    thread) made the bench's interpreter a queue: the last phone's view waited for the others' threads to get the
-    interpreter lock, which is the bench measuring itself. One loop notes each arrival as it is read."""
+    At the table each phone is a device of its own. Seven sync clients (a thread each) made the bench's interpreter
+    a queue; then one asyncio loop of clients in a thread of the bench still inflated and decoded each phone's view
+    before it read the next phone's socket, and waited for the bench's firmware, display client and bookkeeping
+    to let go of the interpreter. The arrivals' times come from that process's clock (`perf_counter`, which every
+    process of the machine shares), so the bench reading them later changes nothing."""
 
     def __init__(self, urls: list[str]) -> None:
         self.listeners = [Listener() for _ in urls]
-        self.sockets: list[Any] = []
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, daemon=True, name="phones").start()
-        asyncio.run_coroutine_threadsafe(self._open(urls), self.loop).result(20)
+        self.process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("phones.py")), *urls],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self._ready = threading.Event()
+        threading.Thread(target=self._read, daemon=True, name="phones").start()
+        if not self._ready.wait(20):
+            raise SystemExit("the phones did not connect")
 
-    async def _open(self, urls: list[str]) -> None:
-        import websockets
-
-        for url in urls:
-            self.sockets.append(await websockets.connect(url, open_timeout=10, max_size=2**22))
-        for ws, listener in zip(self.sockets, self.listeners, strict=True):
-            self.loop.create_task(self._read(ws, listener))
-
-    async def _read(self, ws: Any, listener: Listener) -> None:
-        try:
-            async for raw in ws:
-                listener.saw(str(raw))
-                if '"type":"ping"' in raw:
-                    await ws.send('{"type":"pong"}')
-        except Exception:
-            return
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            kind, *rest = line.split()
+            if kind == "ready":
+                self._ready.set()
+            elif kind == "view":
+                index, at, state_id = rest
+                self.listeners[int(index)].saw_view(int(state_id), float(at))
 
     def send(self, seat: int, text: str) -> None:
-        asyncio.run_coroutine_threadsafe(self.sockets[seat].send(text), self.loop).result(10)
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"send {seat} {text}\n")
+        self.process.stdin.flush()
 
     def close(self) -> None:
-        async def close_all() -> None:
-            for ws in self.sockets:
-                with contextlib.suppress(Exception):
-                    await ws.close()
-
         with contextlib.suppress(Exception):
-            asyncio.run_coroutine_threadsafe(close_all(), self.loop).result(5)
-        self.loop.call_soon_threadsafe(self.loop.stop)
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
 
 
 def start_to_ready(starts: int, directory: str) -> list[tuple[str, float, str]]:
