@@ -1,9 +1,13 @@
 """Bench: action round trip and fan-out with 7 phones on real WebSockets to a uvicorn server on 127.0.0.1.
 
-    .venv/bin/python bench/bench_web.py [--actions 300] [--game bohnanza] [--players 7] [--db-dir DIR]
+    .venv/bin/python bench/bench_web.py [--actions 300] [--pause 50] [--game bohnanza] [--players 7] [--db-dir DIR]
 
-The server runs in a child process (as `companion serve` would, with the rate limit lifted so the bench can
-act as fast as it can). Each phone is its own WebSocket. For every action the bench times:
+The server runs in a child process (as `companion serve` would, with the rate limit lifted). Each phone is its
+own WebSocket. After every phone has an action's view the bench waits `--pause` milliseconds (50) before the next
+action, as players look before they act: the hints the change started (searched in the hint workers once the
+views are out, 10-20 ms for 7 Bohnanza seats) are then done, as at a table whose actions are seconds apart.
+`--pause 0` acts back to back, each action landing on a server still busy with the last one's hints (a stress
+test). For every action the bench times:
   feedback  the acting phone sends an action → its feedback arrives (applied and on disk);
   own view  → the acting phone's new view arrives;
   fan-out   → the last of the phones has the new view.
@@ -113,7 +117,8 @@ def _noted() -> None:
         ARRIVED.set()
 
 
-async def run(base: str, sid: int, tokens: list[str], actions: int, seed: int) -> dict[str, list[float]]:
+async def run(base: str, sid: int, tokens: list[str], actions: int, seed: int, pause: float = 0.05
+              ) -> dict[str, list[float]]:
     import websockets
 
     global ARRIVED
@@ -129,6 +134,8 @@ async def run(base: str, sid: int, tokens: list[str], actions: int, seed: int) -
     timings: dict[str, list[float]] = {"feedback": [], "own view": [], "fan-out": []}
     refused = 0
     for _ in range(actions):
+        if pause:
+            await asyncio.sleep(pause)
         views = [p.view for p in phones]
         state_id = views[0]["state_id"]
         movers = [(p, v) for p, v in zip(phones, views) if v.get("legal") and v["state_id"] == state_id]
@@ -161,6 +168,8 @@ def main() -> int:
     parser.add_argument("--game", default="bohnanza", help="a game for 7 players (bohnanza), else its maximum")
     parser.add_argument("--players", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pause", type=float, default=50.0,
+                        help="milliseconds between an action's last view and the next action (0: back to back)")
     parser.add_argument("--db-dir", help="where the SQLite file goes (default: a temporary directory)")
     parser.add_argument("--serve", nargs=2, metavar=("DB", "PORT"), help=argparse.SUPPRESS)
     parser.add_argument("--json", metavar="FILE", help="add the figures under stable keys to this JSON file")
@@ -197,7 +206,7 @@ def main() -> int:
                 if time.monotonic() > deadline or child.poll() is not None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.05)
-        timings = asyncio.run(run(base, session.id, tokens, args.actions, args.seed))
+        timings = asyncio.run(run(base, session.id, tokens, args.actions, args.seed, args.pause / 1000))
     finally:
         child.terminate()
         child.wait(timeout=10)
@@ -205,14 +214,14 @@ def main() -> int:
     refused = int(timings.pop("refused")[0])
     count = len(timings["feedback"])
     print(f"web bench: {game.title}, {players} seats, {len(tokens)} phones on WebSockets, {count} actions "
-          f"({refused} refused), store {db}")
+          f"({refused} refused) {args.pause:g} ms apart, store {db}")
     for name, values in timings.items():
         if not values:
             continue
         ms = [v * 1000 for v in values]
         print(f"  {name:9s} p50 {statistics.median(ms):6.2f} ms   p99 {percentile(ms, 99):6.2f} ms   "
               f"max {max(ms):6.2f} ms")
-    out: dict[str, float] = {"web.actions": float(count)}
+    out: dict[str, float] = {"web.actions": float(count), "web.pause_ms": args.pause}
     for name, key in (("feedback", "feedback"), ("own view", "own_view"), ("fan-out", "fanout")):
         ms = [v * 1000 for v in timings[name]]
         if ms:
