@@ -16,7 +16,7 @@ import orjson
 
 from companion.core.actions import Action
 from companion.core.errors import CompanionError, NotAllowed
-from companion.core.log import msg
+from companion.core.log import LogMessage, msg
 from companion.core.public import REFUSED, public_attempt, refusal_is_public
 from companion.core.seats import HOST, Seat
 from companion.i18n import N_
@@ -745,18 +745,29 @@ class LiveSession:
         # The text names the players (never a seat number); `lines` carries each line's template and params.
         names = self.session.names()
         viewer = actor if isinstance(actor, int) and not isinstance(actor, bool) else None
-        own = [self.session.worded(m, names) for m in log if m.visible(viewer)]
-        seen = [self.session.worded(m, names) for m in log if m.visible_to is None]
+        worded: dict[int, dict[str, Any]] = {}
+
+        def word(message: LogMessage) -> dict[str, Any]:  # once each: the two copies share most lines
+            line = worded.get(id(message))
+            if line is None:
+                line = worded[id(message)] = self.session.worded(message, names)
+            return line
+
+        own = [word(m) for m in log if m.visible(viewer)]
         mine = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
                       "text": "; ".join(line["text"] for line in own), "lines": _lines(own),
                       "action": action.to_json()})
         for connection in self._audience(actor, origin, public=False):
             connection.offer("feedback", mine)
-        public = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
-                        "text": "; ".join(line["text"] for line in seen), "lines": _lines(seen),
-                        "action": self.session.game.public_action(action, log)})
-        for connection in self._audience(actor, origin, public=True):
-            connection.offer("feedback", public)
+        # The public copy is worded once the sender's is on its way, and only for a public stream that listens.
+        displays = self._audience(actor, origin, public=True)
+        if displays:
+            seen = [word(m) for m in log if m.visible_to is None]
+            public = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
+                            "text": "; ".join(line["text"] for line in seen), "lines": _lines(seen),
+                            "action": self.session.game.public_action(action, log)})
+            for connection in displays:
+                connection.offer("feedback", public)
         self.hub.feedback_sent += 1
 
     def _worded(self, template: str, params: dict[str, Any]) -> str:

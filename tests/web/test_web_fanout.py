@@ -84,6 +84,9 @@ async def test_the_acting_seat_is_served_first_then_the_displays_then_the_other_
         order = [(who, kind) for who, kind in queued[start:] if kind in ("feedback", "view")]
         views = [who for who, kind in order if kind == "view"]
         assert order.index((seat, "feedback")) < order.index((seat, "view"))
+        # The acting phone's feedback is on the wire before the display's public copy is even worded.
+        sent = [(who, kind) for who, kind, _ in tape.since(mark)]
+        assert sent.index((seat, "feedback")) < sent.index(("display", "feedback"))
         assert views[:2] == [seat, "display"] and sorted(views[2:]) == sorted({0, 1, 2} - {seat})
         # What the acting phone itself receives: its feedback, then its view of the new state.
         own = [(kind, text) for who, kind, text in tape.since(mark) if who == seat and kind in ("feedback", "view")]
