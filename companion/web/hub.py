@@ -16,7 +16,7 @@ import orjson
 
 from companion.core.actions import Action
 from companion.core.errors import CompanionError, NotAllowed
-from companion.core.log import LogMessage, msg
+from companion.core.log import msg
 from companion.core.public import REFUSED, public_attempt, refusal_is_public
 from companion.core.seats import HOST, Seat
 from companion.i18n import N_
@@ -745,24 +745,18 @@ class LiveSession:
         # The text names the players (never a seat number); `lines` carries each line's template and params.
         names = self.session.names()
         viewer = actor if isinstance(actor, int) and not isinstance(actor, bool) else None
-        worded: dict[int, dict[str, Any]] = {}
-
-        def word(message: LogMessage) -> dict[str, Any]:  # once each: the two copies share most lines
-            line = worded.get(id(message))
-            if line is None:
-                line = worded[id(message)] = self.session.worded(message, names)
-            return line
-
-        own = [word(m) for m in log if m.visible(viewer)]
+        readable = [m for m in log if m.visible(viewer)]
+        own = [self.session.worded(m, names) for m in readable]
         mine = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
                       "text": "; ".join(line["text"] for line in own), "lines": _lines(own),
                       "action": action.to_json()})
         for connection in self._audience(actor, origin, public=False):
             connection.offer("feedback", mine)
-        # The public copy is worded once the sender's is on its way, and only for a public stream that listens.
+        # The public copy is made once the sender's is on its way, and only for a public stream that listens. Its
+        # lines are the sender's public ones (a line for everyone is readable by any viewer), not worded again.
         displays = self._audience(actor, origin, public=True)
         if displays:
-            seen = [word(m) for m in log if m.visible_to is None]
+            seen = [line for m, line in zip(readable, own, strict=True) if m.visible_to is None]
             public = dumps({"type": "feedback", "ok": True, "code": "ok", "seat": seat, "source": source,
                             "text": "; ".join(line["text"] for line in seen), "lines": _lines(seen),
                             "action": self.session.game.public_action(action, log)})
