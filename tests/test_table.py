@@ -176,6 +176,24 @@ def test_jobs_survive_a_reload_from_a_snapshot(store, monkeypatch):
     assert again.view(None)["board_jobs"] == fresh.view(None)["board_jobs"]
 
 
+def test_a_snapshot_goes_to_disk_with_its_action_in_one_commit_and_keeps_that_actions_jobs(store, monkeypatch):
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 1)
+    session = Session.create(store, "shifting_stones", 2, seed=9, names=NAMES[:2])
+    commits: list[str] = []
+    store._db.set_trace_callback(lambda sql: commits.append(sql) if sql.strip().upper() == "COMMIT" else None)
+    try:
+        for step in range(12):
+            before = len(commits)
+            play(session, 1, seed=step)
+            assert len(commits) - before == 1  # the action and the snapshot of the state after it: one commit
+            snapshot = store.latest_snapshot(session.id)
+            assert snapshot is not None and snapshot[1] == len(session.live_entries())
+            # The snapshot holds the jobs the action itself set: a reload from it shows the same checklist.
+            assert Session(store, session.id).view(None)["board_jobs"] == session.view(None)["board_jobs"]
+    finally:
+        store._db.set_trace_callback(None)
+
+
 def test_ok_on_the_controller_ticks_the_oldest_job_when_it_means_nothing_else(store):
     session = Session.create(store, "bohnanza", 3, seed=2, names=NAMES[:3])
     play(session, 60, seed=8)

@@ -75,6 +75,7 @@ _ENROLMENTS = """CREATE TABLE IF NOT EXISTS enrolments (
     game TEXT PRIMARY KEY, state TEXT NOT NULL, updated REAL NOT NULL
 )"""
 
+_INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots (session_id, seq, live_count, state) VALUES (?, ?, ?, ?)"
 _INSERT_ACTION = (
     "INSERT INTO actions (session_id, seq, state_id, seat, kind, action, time) VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
@@ -266,9 +267,12 @@ class Store:
         ]
 
     def append_action(self, sid: int, seq: int, state_id: int, seat: str, action: dict[str, Any],
-                      status: str | None = None) -> None:
+                      status: str | None = None, snapshot: tuple[int, Any] | None = None) -> None:
         """Append one accepted action (and the session's new `status`, when it ended the game, in the same
-        transaction: a crash never leaves a finished game open); returns only once it is durable."""
+        transaction: a crash never leaves a finished game open); returns only once it is durable.
+
+        `snapshot` (live entries counted, state as JSON) is the state after this action, saved in the same
+        transaction: a snapshot of its own cost a second commit, a wait for the disk on that tap."""
         now = time.time()
         with self.transaction() as db:
             db.execute(
@@ -279,6 +283,8 @@ class Store:
                 db.execute("UPDATE sessions SET updated = ? WHERE id = ?", (now, sid))
             else:
                 db.execute("UPDATE sessions SET updated = ?, status = ? WHERE id = ?", (now, status, sid))
+            if snapshot is not None:
+                db.execute(_INSERT_SNAPSHOT, (sid, seq, snapshot[0], json.dumps(snapshot[1])))
 
     def append_undo(self, sid: int, seq: int, state_id: int, seat: str, undone_seq: int,
                     status: str | None = None) -> None:
@@ -302,13 +308,6 @@ class Store:
                 db.execute("UPDATE sessions SET updated = ?, status = ? WHERE id = ?", (now, status, sid))
 
     # -- snapshots (a cache: always rebuildable from the log) ---------------------------------------
-    def save_snapshot(self, sid: int, seq: int, live_count: int, state: Any) -> None:
-        with self.transaction() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO snapshots (session_id, seq, live_count, state) VALUES (?, ?, ?, ?)",
-                (sid, seq, live_count, json.dumps(state)),
-            )
-
     def latest_snapshot(self, sid: int) -> tuple[int, int, Any] | None:
         with self._lock:
             row = self._db.execute(

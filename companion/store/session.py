@@ -284,8 +284,11 @@ class Session:
             seq = self._next_seq
             new_state, messages, jobs = self._step(self.state, seq, action)
             finished = self.game.is_over(new_state) and self.status != "over"
+            # Every SNAPSHOT_EVERY live entries the state goes to disk with the action (one commit, not two).
+            count = len(self._live) + 1
+            snapshot = (count, self._snapshot(new_state, jobs)) if count % SNAPSHOT_EVERY == 0 else None
             self.store.append_action(self.id, seq, self.state_id + 1, _seat_text(actor), action.to_json(),
-                                     status="over" if finished else None)
+                                     status="over" if finished else None, snapshot=snapshot)
             # Only now, with the action on disk, does anything in memory change.
             self._next_seq += 1
             self.state_id += 1
@@ -293,8 +296,6 @@ class Session:
             self._states.append(new_state)
             self._jobs.append(jobs)
             self.ticker.extend(messages)
-            if len(self._live) % SNAPSHOT_EVERY == 0:
-                self.store.save_snapshot(self.id, seq, len(self._live), self._snapshot(new_state))
             if finished:
                 self.status = "over"
             accepted = Accepted(self.state_id, seq, action, tuple(messages))
@@ -360,9 +361,11 @@ class Session:
         self.ticker.clear()
         self.ticker.extend(ticker)
 
-    def _snapshot(self, state: Any) -> dict[str, Any]:
-        """The cached state with the board jobs set so far, so a reload keeps the checklist (ticks are in the log)."""
-        jobs = [{"id": j.id, "template": j.message.template, "args": dict(j.message.args)} for j in self.jobs()]
+    def _snapshot(self, state: Any, new_jobs: Sequence[Job] = ()) -> dict[str, Any]:
+        """The cached state with the board jobs set so far (and `new_jobs`, set by the entry that led to `state`
+        and not yet in memory), so a reload keeps the checklist (ticks are in the log)."""
+        jobs = [{"id": j.id, "template": j.message.template, "args": dict(j.message.args)}
+                for j in [*self.jobs(), *new_jobs]]
         return {"format": SNAPSHOT_FORMAT, "state": self.game.state_to_json(state), "jobs": jobs}
 
     def jobs(self) -> list[Job]:

@@ -241,6 +241,14 @@ class Connection:
                     await self._close(1013 if "behind" in self.close_reason else 1000, self.close_reason[:100])
 
 
+def _answer_first(source: Source) -> bool:
+    """Whether an accepted change's feedback goes out before its views. Who acted on a screen (a phone, the host
+    page, the display's keys) waits on it for the answer: it goes first. A tap on the controller or a bot's move
+    is looked for on every screen at once: the views go first and the feedback's sentence follows (wording and
+    sending it had held up every view of every tap by half a millisecond)."""
+    return source not in ("board", "bot")
+
+
 def _on_loop(loop: asyncio.AbstractEventLoop) -> bool:
     """Whether this thread is running `loop`."""
     try:
@@ -691,14 +699,17 @@ class LiveSession:
             except CompanionError as exc:
                 self.refused(exc, actor, source, action_json, origin)
                 return Outcome(False, self.session.state_id, exc)
-            # Still holding the lock, so the feedback goes out before the new views.
-            self.accepted(accepted, actor, source, origin)
+            answer_first = _answer_first(source)
+            if answer_first:
+                self.accepted(accepted, actor, source, origin)
             seat = accepted.action.seat  # whoever sent it (a phone, the controller, the host acting for a seat)
             self._first = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-            # The feedback is on the wire already (an idle connection sends at once), or queued before the views.
-            # The views go out from here, not from the fan-out task: waking that task would wait for the caller's
-            # own work after the action (the controller's beep and lamps) and more turns of the loop.
+            # A screen's answer is on the wire already (an idle connection sends at once), or queued before the
+            # views. The views go out from here, not from the fan-out task: waking that task would wait for the
+            # caller's own work after the action (the controller's beep and lamps) and more turns of the loop.
             await self._fan_out()
+            if not answer_first:
+                self.accepted(accepted, actor, source, origin)
         return Outcome(True, accepted.state_id, accepted=accepted)
 
     async def undo(self, actor: Seat, state_id: int | None, source: Source, origin: Connection | None = None
@@ -720,11 +731,15 @@ class LiveSession:
                           "text": self._worded(template, params), "template": template, "params": params,
                           "lines": [{"template": template, "params": params}],
                           "action": {"seat": actor, "action": "undo"}})
+            answer_first = _answer_first(source)
+            if not answer_first:
+                await self._fan_out()
             for connection in [*self._audience(actor, origin, public=False),
                                *self._audience(actor, origin, public=True)]:
                 connection.offer("feedback", text)
             self.hub.feedback_sent += 1
-            await self._fan_out()  # the feedback is out or queued first, as for an action
+            if answer_first:
+                await self._fan_out()
         return Outcome(True, new_id)
 
     def _audience(self, actor: Seat | None, origin: Connection | None, *, public: bool) -> list[Connection]:

@@ -97,6 +97,34 @@ async def test_the_acting_seat_is_served_first_then_the_displays_then_the_other_
         task.cancel()
 
 
+async def test_a_tap_on_the_controller_or_a_bots_move_sends_the_views_first_then_the_feedback(hub, new_session):
+    """Nobody waits on a page for the answer to a tap on the controller or a bot's move: every screen's new view
+    goes out first and the feedback's sentence follows; an undo from the controller too. A phone's move keeps its
+    answer first."""
+    live, tape, tasks = await seated_table(hub, new_session, "tiny", 3)
+    session = live.session
+    for source in ("board", "bot", "phone"):
+        seat = next(s for s in session.game.current_seats(session.state) if isinstance(s, int))
+        mark = len(tape.sent)
+        outcome = await live.submit(session.legal_actions(seat)[0], seat, session.state_id, source)
+        assert outcome.ok
+        sent = [(who, kind) for who, kind, _ in tape.since(mark) if kind in ("feedback", "view")]
+        views = [i for i, (_, kind) in enumerate(sent) if kind == "view"]
+        feedback = [i for i, (_, kind) in enumerate(sent) if kind == "feedback"]
+        assert len(views) == 4 and {who for who, kind in sent if kind == "feedback"} == {seat, "display"}
+        if source == "phone":
+            assert sent.index((seat, "feedback")) < sent.index((seat, "view"))
+        else:
+            assert max(views) < min(feedback), (source, sent)
+    mark = len(tape.sent)
+    outcome = await live.undo(HOST, session.state_id, "board")
+    assert outcome.ok
+    sent = [kind for _, kind, _ in tape.since(mark) if kind in ("feedback", "view")]
+    assert sent == ["view"] * 4 + ["feedback"], sent
+    for task in tasks:
+        task.cancel()
+
+
 async def test_an_action_and_an_undo_queue_their_views_before_they_return_and_once(hub, new_session):
     """The action's own path queues every connection's new view (no turn of the loop for the fan-out task, so the
     caller's work after it, the controller's beep and lamps, never holds the views up), and the fan-out task
