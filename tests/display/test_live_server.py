@@ -12,7 +12,7 @@ import pytest
 
 from companion.store import Session, Store
 from companion.web import app as web
-from display.client import PublicClient
+from display.client import PublicClient, compression_for
 
 
 def free_port() -> int:
@@ -63,6 +63,7 @@ def test_the_display_follows_the_real_server_and_acts_as_the_host(served):
     try:
         view = wait_for(got, lambda m: m.get("type") == "view")["view"]
         assert view["game"] == "tiny" and view["state_id"] == 0 and "legal" not in view
+        assert client.compressed is False  # a server on this machine: nothing to gain from deflating its views
         codes = wait_for(got, lambda m: m.get("type") == "join_codes")
         assert [c["seat"] for c in codes["codes"]] == [0, 1] and "/join/" in codes["codes"][0]["url"]
         client.request_host_choices()
@@ -79,6 +80,14 @@ def test_the_display_follows_the_real_server_and_acts_as_the_host(served):
         assert wait_for(got, lambda m: m.get("type") == "view")["view"]["state_id"] == 2
     finally:
         client.stop()
+
+
+def test_the_display_compresses_only_what_crosses_the_network():
+    assert compression_for("ws://127.0.0.1:8000/ws/sessions/1/public") is None
+    assert compression_for("ws://localhost:8000/ws/sessions/1/public") is None
+    assert compression_for("ws://[::1]:8000/ws/sessions/1/public") is None
+    assert compression_for("ws://192.168.1.20:8000/ws/sessions/1/public") == "deflate"
+    assert compression_for("wss://table.local/ws/sessions/1/public") == "deflate"
 
 
 def test_a_phone_coming_and_going_reaches_the_display_without_a_move(served):
