@@ -50,23 +50,30 @@ def test_a_collection_is_due_only_when_quiet_long_enough_after_the_last_and_afte
     assert not collector.due()
 
 
+async def busy_table(collector: IdleCollector, turns: int) -> None:
+    """Actions every 5 ms, each leaving plenty of garbage: the interpreter would run full collections."""
+    for _ in range(turns):
+        collector.busy()
+        for _ in range(3000):
+            Cycle()
+        await asyncio.sleep(0.005)
+
+
 async def test_no_full_collection_while_busy_one_when_quiet_and_the_settings_come_back(full_collections):
     before = gc.get_threshold()
     collector = IdleCollector(quiet=0.2, every=0.0, settle=0.05)
+    started = len(full_collections)
     collector.start()
-    await asyncio.sleep(0.01)
-    assert gc.get_threshold() == before  # not yet: it takes over once the server has settled
-    await asyncio.sleep(0.1)
     try:
-        assert gc.get_threshold() == (before[0], before[1], NEVER)
-        assert gc.get_freeze_count() > 0  # what start-up made is left alone from now on
-        started = len(full_collections)  # start's own collection
-        for _ in range(40):  # busy: plenty of garbage, so the interpreter would have run full collections
-            collector.busy()
-            for _ in range(3000):
-                Cycle()
-            await asyncio.sleep(0.005)
+        assert gc.get_threshold() == (before[0], before[1], NEVER)  # the interpreter runs none from the start
+        # Busy from the start and well past `settle`: the first collection and the freeze wait for quiet.
+        await busy_table(collector, 40)
         assert gc.get_count()[2] >= 10  # enough middle collections that a full one was due by the old rule
+        assert len(full_collections) == started and gc.get_freeze_count() == 0
+        await asyncio.sleep(0.3)  # quiet
+        assert gc.get_freeze_count() > 0  # what start-up made is left alone from now on
+        started = len(full_collections)  # the first collection, before the freeze
+        await busy_table(collector, 40)
         assert len(full_collections) == started
         await asyncio.sleep(0.6)  # quiet
         assert collector.collections >= 1 and len(full_collections) > started
