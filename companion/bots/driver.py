@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import functools
 import multiprocessing
+import os
 import random
 import secrets
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from typing import Any
 from companion.bots import Budget, make_bot
 from companion.bots.base import canonical
 from companion.core.registry import get_game
+from companion.core.workers import follow_parent
 from companion.web.hub import set_from_any_thread
 
 # How long a bot waits for people to answer its open offers before it gives up waiting.
@@ -57,7 +59,8 @@ def make_executor(kind: str) -> Executor:
     """`process` (the default: a search never holds the server's interpreter lock) or `thread`."""
     if kind == "thread":
         return ThreadPoolExecutor(1, thread_name_prefix="bot")
-    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=follow_parent,
+                               initargs=(os.getpid(),))
 
 
 class BotDriver:

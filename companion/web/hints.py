@@ -15,11 +15,11 @@ import concurrent.futures
 import multiprocessing
 import os
 import threading
-import time
 from typing import Any
 
 from companion.core.game import Game
 from companion.core.seats import Seat
+from companion.core.workers import follow_parent
 
 # Processes for hints: on a Raspberry Pi 4 (4 cores) two, leaving a core each to the server and the display; on a
 # 2-core machine one. `COMPANION_HINT_WORKERS=0` computes hints in one thread of the server instead.
@@ -38,18 +38,6 @@ def default_workers() -> int:
 def compute_hints(game: Game[Any], state: Any, seat: Seat) -> dict[str, Any]:
     """One seat's hints (runs in a worker)."""
     return game.hints(state, seat)
-
-
-def _watch_parent(parent: int) -> None:
-    """In a worker: leave when the server is gone. A server killed outright (a power cut's cousin, `kill -9`, the
-    crash tests) cannot shut its pool down, and a worker holds its own end of the job queue, so it would never
-    notice on its own."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _warm(games: tuple[Game[Any], ...]) -> None:
@@ -75,7 +63,7 @@ class HintPool:
                 if self.workers > 0:
                     context = multiprocessing.get_context("spawn")
                     self._executor = concurrent.futures.ProcessPoolExecutor(
-                        self.workers, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),))
+                        self.workers, mp_context=context, initializer=follow_parent, initargs=(os.getpid(),))
                 else:
                     self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="hints")
             return self._executor
