@@ -22,7 +22,7 @@ from companion.core.seats import HOST, Seat
 from companion.i18n import N_
 from companion.store import Accepted, Session, Store
 from companion.web.clocks import CLOCKS, Deadline
-from companion.web.collector import COLLECTOR_SETTLE, IdleCollector
+from companion.web.collector import IdleCollector
 from companion.web.edge import MAX_ID, is_plain_token
 from companion.web.hints import shared_pool
 
@@ -924,7 +924,7 @@ class Hub:
         self.enrolling: str | None = None
         self.enrolling_lock = asyncio.Lock()
         # Full garbage collections wait until the table is quiet (started by the app once it is serving).
-        self.collector = IdleCollector(settle=COLLECTOR_SETTLE)
+        self.collector = IdleCollector()
 
     def _warm_hints(self) -> None:
         """Start the hint workers with the tables of the games being served."""
