@@ -7,8 +7,10 @@ Run from a checkout with the system Python (standard library only):
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -85,6 +87,23 @@ def ensure_node_projects() -> None:
             run(["npm", "ci" if lock else "install", "--no-audit", "--no-fund"], cwd=folder)
 
 
+def follow(command: list[str], cwd: Path | None = None, grace: float = 5.0) -> int:
+    """Run `command` to its end and return its exit code. Ctrl-C at the terminal reaches the child as well (one
+    process group), and the table closes itself in good order: this waits for it, where `subprocess.call` killed
+    it outright and printed a traceback. A Ctrl-C the child has not closed on after `grace` seconds (one sent to
+    this process alone) is passed on to it."""
+    child = subprocess.Popen(command, cwd=cwd)
+    while True:
+        try:
+            return child.wait()
+        except KeyboardInterrupt:
+            try:
+                return child.wait(grace)
+            except (subprocess.TimeoutExpired, KeyboardInterrupt):
+                with contextlib.suppress(ProcessLookupError):
+                    child.send_signal(signal.SIGINT)
+
+
 def cmd_play(args: list[str]) -> int:
     ensure_system(RUN_PACKAGES)
     ensure_venv("")
@@ -92,7 +111,7 @@ def cmd_play(args: list[str]) -> int:
     companion = str(BIN / "companion")
     has_play = subprocess.run([companion, "play", "--help"], capture_output=True).returncode == 0
     command = [companion, "play", *args] if has_play else [companion, "demo", *args]
-    return subprocess.call(command)
+    return follow(command)
 
 
 def cmd_test(args: list[str]) -> int:
@@ -110,7 +129,7 @@ def cmd_test(args: list[str]) -> int:
             if subprocess.call([str(BIN / "pyright"), "-p", str(project)], cwd=ROOT):
                 return 1
     say("pytest")
-    return subprocess.call([py, "-m", "pytest", *args], cwd=ROOT)
+    return follow([py, "-m", "pytest", *args], cwd=ROOT)
 
 
 def main(argv: list[str]) -> int:
