@@ -699,17 +699,9 @@ class LiveSession:
             except CompanionError as exc:
                 self.refused(exc, actor, source, action_json, origin)
                 return Outcome(False, self.session.state_id, exc)
-            answer_first = _answer_first(source)
-            if answer_first:
-                self.accepted(accepted, actor, source, origin)
             seat = accepted.action.seat  # whoever sent it (a phone, the controller, the host acting for a seat)
             self._first = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-            # A screen's answer is on the wire already (an idle connection sends at once), or queued before the
-            # views. The views go out from here, not from the fan-out task: waking that task would wait for the
-            # caller's own work after the action (the controller's beep and lamps) and more turns of the loop.
-            await self._fan_out()
-            if not answer_first:
-                self.accepted(accepted, actor, source, origin)
+            await self._answer_and_views(source, lambda: self.accepted(accepted, actor, source, origin))
         return Outcome(True, accepted.state_id, accepted=accepted)
 
     async def undo(self, actor: Seat, state_id: int | None, source: Source, origin: Connection | None = None
@@ -731,16 +723,28 @@ class LiveSession:
                           "text": self._worded(template, params), "template": template, "params": params,
                           "lines": [{"template": template, "params": params}],
                           "action": {"seat": actor, "action": "undo"}})
-            answer_first = _answer_first(source)
-            if not answer_first:
-                await self._fan_out()
-            for connection in [*self._audience(actor, origin, public=False),
-                               *self._audience(actor, origin, public=True)]:
-                connection.offer("feedback", text)
-            self.hub.feedback_sent += 1
-            if answer_first:
-                await self._fan_out()
+
+            def answer() -> None:
+                for connection in [*self._audience(actor, origin, public=False),
+                                   *self._audience(actor, origin, public=True)]:
+                    connection.offer("feedback", text)
+                self.hub.feedback_sent += 1
+
+            await self._answer_and_views(source, answer)
         return Outcome(True, new_id)
+
+    async def _answer_and_views(self, source: Source, answer: Callable[[], None]) -> None:
+        """Send an accepted change's feedback (`answer`) and every connection's new view, in the order
+        `_answer_first` gives for `source`. An answer sent first is on the wire already (an idle connection sends
+        at once) or queued before the views. The views go out from here, not from the fan-out task: waking that
+        task would wait for the caller's own work after the change (the controller's beep and lamps) and more
+        turns of the loop."""
+        if _answer_first(source):
+            answer()
+            await self._fan_out()
+        else:
+            await self._fan_out()
+            answer()
 
     def _audience(self, actor: Seat | None, origin: Connection | None, *, public: bool) -> list[Connection]:
         """Who hears an attempt: with `public`, every public connection; else the sender's own connection (a
