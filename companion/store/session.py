@@ -361,7 +361,7 @@ class Session:
         self.ticker.clear()
         self.ticker.extend(ticker)
 
-    def _snapshot(self, state: Any, new_jobs: Sequence[Job] = ()) -> dict[str, Any]:
+    def _snapshot(self, state: Any, new_jobs: Sequence[Job]) -> dict[str, Any]:
         """The cached state with the board jobs set so far (and `new_jobs`, set by the entry that led to `state`
         and not yet in memory), so a reload keeps the checklist (ticks are in the log)."""
         jobs = [{"id": j.id, "template": j.message.template, "args": dict(j.message.args)}

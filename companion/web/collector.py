@@ -42,7 +42,9 @@ class IdleCollector:
     def due(self) -> bool:
         """Whether a full collection should run now: the table is quiet, the last one is `every` seconds old, and
         the middle generation has been collected since (otherwise nothing has grown old enough to look at)."""
-        return self.quiet_now() and self.clock() - self.last_full >= self.every and gc.get_count()[2] > 0
+        now = self.clock()
+        return (now - self.last_busy >= self.quiet and now - self.last_full >= self.every
+                and gc.get_count()[2] > 0)
 
     def collect(self) -> None:
         gc.collect()
@@ -68,10 +70,6 @@ class IdleCollector:
         first, middle, _ = _saved[0]
         gc.set_threshold(first, middle, NEVER)
         self._holding = True
-
-    def quiet_now(self) -> bool:
-        """Whether nothing has happened at the table for `quiet` seconds."""
-        return self.clock() - self.last_busy >= self.quiet
 
     async def _run(self) -> None:
         while True:
