@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from tiny_game import AdjustScore, PlayCard, RevealCard
 
 from companion.core import HOST, TABLE, IllegalAction, MalformedAction, NotAllowed, StaleState
 from companion.store import Session, Store
+from companion.store import db as db_module
 from companion.store import session as session_module
 from companion.store.db import SCHEMA_VERSION
 
@@ -40,6 +42,44 @@ def test_store_uses_wal_full_sync_and_a_schema_version(store):
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def _wal(store: Store) -> tuple[int, int, int]:
+    """The WAL's frames written so far and its header's checkpoint sequence and first salt (both change each time
+    the WAL starts again from its beginning, after a checkpoint)."""
+    data = Path(f"{store.path}-wal").read_bytes()
+    page = int.from_bytes(data[8:12], "big")
+    return (len(data) - 32) // (page + 24), int.from_bytes(data[12:16], "big"), int.from_bytes(data[16:20], "big")
+
+
+def _commit(store: Store, session: Session, count: int) -> None:
+    first = store._db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] + 1
+    for seq in range(first, first + count):
+        store.append_action(session.id, seq, 0, "host", {"note": "x" * 200})
+
+
+def test_a_commit_leaves_the_checkpoint_to_the_server_until_the_bound(store, monkeypatch):
+    monkeypatch.setattr(db_module, "CHECKPOINT_BOUND", 600)
+    session = Session.create(store, "tiny", 2, seed=1)
+    _, sequence, salt = _wal(store)
+    _commit(store, session, 500)
+    frames, *header = _wal(store)
+    # Well past SQLite's own 1000 pages, and still the one WAL: no commit stopped to copy it.
+    assert frames > 1000 and header == [sequence, salt] and store.checkpoint_wanted
+    worker = threading.Thread(target=store.checkpoint)
+    worker.start()
+    worker.join()
+    assert store.commits == 0 and store.checkpoints == 1 and not store.checkpoint_wanted
+    _commit(store, session, 1)
+    _, *header = _wal(store)
+    assert header[0] == sequence + 1 and header[1] != salt  # the next commit started the WAL again
+    assert store.log(session.id)[-1].action == {"note": "x" * 200}  # and everything is still there
+    _commit(store, session, 598)
+    assert _wal(store)[1] == sequence + 1 and store.commits == 599
+    _commit(store, session, 1)  # the bound: this commit checkpoints by itself
+    _commit(store, session, 1)
+    assert _wal(store)[1] == sequence + 2 and store.commits == 1
+    assert len(Store(store.path).log(session.id)) == 500 + 1 + 598 + 1 + 1
 
 
 def test_a_newer_schema_is_refused(tmp_path):

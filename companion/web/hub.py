@@ -702,6 +702,7 @@ class LiveSession:
             seat = accepted.action.seat  # whoever sent it (a phone, the controller, the host acting for a seat)
             self._first = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
             await self._answer_and_views(source, lambda: self.accepted(accepted, actor, source, origin))
+            self.hub.tidy_store()
         return Outcome(True, accepted.state_id, accepted=accepted)
 
     async def undo(self, actor: Seat, state_id: int | None, source: Source, origin: Connection | None = None
@@ -731,6 +732,7 @@ class LiveSession:
                 self.hub.feedback_sent += 1
 
             await self._answer_and_views(source, answer)
+            self.hub.tidy_store()
         return Outcome(True, new_id)
 
     async def _answer_and_views(self, source: Source, answer: Callable[[], None]) -> None:
@@ -929,6 +931,22 @@ class Hub:
         self.enrolling_lock = asyncio.Lock()
         # Full garbage collections wait until the table is quiet (started by the app once it is serving).
         self.collector = IdleCollector()
+        self._checkpoint: asyncio.Future[None] | None = None  # the store's checkpoint running in a thread
+
+    def tidy_store(self) -> None:
+        """Once enough has been committed, copy the WAL into the database file (`Store.checkpoint`) in a thread:
+        called after a change's views and answer are out, so the copy and its fsync run while the table waits for
+        the next move, and no tap's commit pays for them."""
+        if self._checkpoint is not None or not self.store.checkpoint_wanted:
+            return
+        self._checkpoint = asyncio.get_running_loop().run_in_executor(None, self.store.checkpoint)
+        self._checkpoint.add_done_callback(self._checkpointed)
+
+    def _checkpointed(self, future: asyncio.Future[None]) -> None:
+        self._checkpoint = None
+        if not future.cancelled() and future.exception() is not None:
+            # Nothing is lost: the WAL holds every commit, and the next checkpoint (or the store's bound) copies it.
+            self.errors.append(f"checkpoint failed: {future.exception()!r}")
 
     def _warm_hints(self) -> None:
         """Start the hint workers with the tables of the games being served."""
@@ -1000,6 +1018,8 @@ class Hub:
         for live in list(self.sessions.values()):
             await live.close()
         self.sessions.clear()
+        if self._checkpoint is not None:
+            await asyncio.wait([self._checkpoint])
         if self._bot_pool is not None:
             self._bot_pool.shutdown(wait=False, cancel_futures=True)
             self._bot_pool = None

@@ -15,6 +15,7 @@ from web_helpers import free_port, wait_for
 from companion.cli.serve import build_server
 from companion.core.seats import HOST
 from companion.store import Session, Store
+from companion.store import db as db_module
 from companion.web import Settings
 from companion.web.hub import Connection, Hub
 
@@ -121,6 +122,43 @@ async def test_a_tap_on_the_controller_or_a_bots_move_sends_the_views_first_then
     assert outcome.ok
     sent = [kind for _, kind, _ in tape.since(mark) if kind in ("feedback", "view")]
     assert sent == ["view"] * 4 + ["feedback"], sent
+    for task in tasks:
+        task.cancel()
+
+
+async def test_the_store_is_checkpointed_in_a_thread_once_a_changes_views_and_answer_are_out(hub, new_session,
+                                                                                               monkeypatch):
+    """No tap's commit copies the WAL into the database file: once enough is committed, the hub has the store do
+    it in a thread, after the change's views and feedback were sent, for an action and an undo alike."""
+    monkeypatch.setattr(db_module, "CHECKPOINT_WANTED", 3)
+    live, tape, tasks = await seated_table(hub, new_session, "tiny", 3)
+    runs: list[tuple[int, list[str]]] = []
+    checkpoint = hub.store.checkpoint
+
+    def recorded() -> None:
+        runs.append((threading.get_ident(), [kind for _, kind, _ in tape.since(mark)]))
+        checkpoint()
+
+    hub.store.checkpoint = recorded  # type: ignore[method-assign]
+    session = live.session
+    hub.store.commits = 0
+    for step in range(6):
+        seat = next(s for s in session.game.current_seats(session.state) if isinstance(s, int))
+        mark = len(tape.sent)
+        if step == 2:
+            assert (await live.undo(HOST, session.state_id, "host")).ok
+        else:
+            assert (await live.submit(session.legal_actions(seat)[0], seat, session.state_id, "phone")).ok
+        if step in (2, 5):  # the third commit since the last checkpoint
+            expected = (step + 1) // 3
+            await wait_for(lambda expected=expected: len(runs) == expected and hub._checkpoint is None)
+            thread, sent_before = runs[-1]
+            assert thread != threading.get_ident()
+            assert sent_before.count("view") == 4 and "feedback" in sent_before
+        else:
+            await asyncio.sleep(0.05)
+        assert len(runs) == (step + 1) // 3
+    assert hub.store.checkpoints == 2 and hub.store.commits == 0
     for task in tasks:
         task.cancel()
 
