@@ -11,7 +11,7 @@ from pg_table import GAME, city, money, play, position, start
 from companion.games.power_grid.actions import BuildCity, Fire
 from companion.games.power_grid.data import MAPS, PLANTS, TRACKS, distances
 from companion.games.power_grid.firing import firings
-from companion.games.power_grid.hints import build_plans, city_prices, hints, max_bids
+from companion.games.power_grid.hints import build_plans, city_prices, fuel_cost, fuel_costs, hints, max_bids
 from companion.games.power_grid.regions import valid_sets
 from companion.games.power_grid.state import Holding
 
@@ -268,3 +268,40 @@ def test_max_bid_leaves_money_to_fuel_the_plants_and_build_n_cities():
     oil = {row["cities"]: row["max_bid"] for row in rows[3]["by_cities"]}
     assert oil[1] == 50 - (3 + 3) - 10
     assert city("germany", "kiel") in MAPS["germany"].cities_in(state.regions)
+
+
+def test_the_fuel_for_every_target_at_once_is_the_cheapest_subset_powering_at_least_that_many():
+    """`fuel_costs` prices the subsets once for all targets (the max-bid hint asks for seven per plant); each entry
+    is what a search of its own finds: the cheapest fuel, stock held counted, over every subset of plants powering
+    at least that many cities (all they can, past their capacity) and every coal/oil mix of its hybrids."""
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(400):
+        holdings = random_holdings(rng)
+        market = tuple(rng.randint(0, len(TRACKS[r].slots)) for r in range(4))
+        held = [sum(h.stock[r] for h in holdings) for r in range(4)]
+        capacity = sum(PLANTS[h.plant].cities for h in holdings)
+        table = fuel_costs(holdings, market)
+        assert len(table) == capacity + 1
+        for target in range(capacity + 3):
+            costs = []
+            for size in range(len(holdings) + 1):
+                for fired in itertools.combinations(holdings, size):
+                    plants = [PLANTS[h.plant] for h in fired]
+                    if sum(p.cities for p in plants) < min(target, capacity):
+                        continue
+                    need = [0, 0, 0, 0]
+                    for plant in plants:
+                        if not plant.hybrid and plant.burns:
+                            need[plant.burns[0]] += plant.input
+                    hybrid = sum(p.input for p in plants if p.hybrid)
+                    for coal in range(hybrid + 1):
+                        want = [need[0] + coal, need[1] + hybrid - coal, need[2], need[3]]
+                        short = [max(0, want[r] - held[r]) for r in range(4)]
+                        if all(short[r] <= market[r] for r in range(4)):
+                            costs.append(sum(TRACKS[r].cost(market[r], short[r]) for r in range(4)))
+            expected = min(costs) if costs else None
+            assert fuel_cost(holdings, target, market) == expected
+            assert table[min(target, capacity)] == expected
+            checked += expected is not None
+    assert checked > 1000

@@ -75,23 +75,32 @@ def firing_hint(state: PowerGridState, seat: int) -> Firing | None:
 def fuel_cost(holdings: tuple[Holding, ...], target: int, market: tuple[int, ...]) -> int | None:
     """What it costs at today's market to fuel plants powering `target` cities (or all they can), counting the stock
     already held; None when the market cannot supply it."""
+    table = fuel_costs(holdings, market)
+    return table[max(0, min(target, len(table) - 1))]
+
+
+def fuel_costs(holdings: tuple[Holding, ...], market: tuple[int, ...]) -> list[int | None]:
+    """`fuel_cost` for every target at once: entry k is the cheapest fuel for plants powering at least k cities
+    (the last entry, all they can). The max-bid hint asks for seven targets per plant on offer; the subsets of
+    plants and the hybrids' mixes are the same for each, so they are priced once."""
     numbers = [h.plant for h in holdings]
     held = [sum(h.stock[r] for h in holdings) for r in range(4)]
     capacity = sum(PLANTS[p].cities for p in numbers)
-    target = min(target, capacity)
-    best: int | None = None
+    # by_cities[c]: the cheapest fuel for a subset of plants powering exactly c cities.
+    by_cities: list[int | None] = [None] * (capacity + 1)
     for mask in range(1 << len(numbers)):
         fired = [numbers[i] for i in range(len(numbers)) if mask >> i & 1]
-        if sum(PLANTS[p].cities for p in fired) < target:
-            continue
+        powered = 0
         need = [0, 0, 0, 0]
         hybrid = 0
         for p in fired:
             plant = PLANTS[p]
+            powered += plant.cities
             if plant.hybrid:
                 hybrid += plant.input
             elif plant.burns:
                 need[plant.burns[0]] += plant.input
+        best = by_cities[powered]
         for coal in range(hybrid + 1):
             total = 0
             for r in range(4):
@@ -103,7 +112,16 @@ def fuel_cost(holdings: tuple[Holding, ...], target: int, market: tuple[int, ...
                 total += TRACKS[r].cost(market[r], short)
             if total >= 0 and (best is None or total < best):
                 best = total
-    return best
+        by_cities[powered] = best
+    # At least k cities: the cheapest of the subsets powering k or more.
+    table: list[int | None] = [None] * (capacity + 1)
+    cheapest: int | None = None
+    for k in range(capacity, -1, -1):
+        cost = by_cities[k]
+        if cost is not None and (cheapest is None or cost < cheapest):
+            cheapest = cost
+        table[k] = cheapest
+    return table
 
 
 def max_bids(state: PowerGridState, seat: int, most: int = MAX_SET) -> list[dict[str, Any]]:
@@ -122,12 +140,13 @@ def max_bids(state: PowerGridState, seat: int, most: int = MAX_SET) -> list[dict
             weakest = min(player.plants, key=lambda h: (PLANTS[h.plant].cities, h.plant))
             holdings = tuple(h for h in holdings if h is not weakest)
         rows = []
+        fuels = fuel_costs(holdings, state.resources)
         for n in range(most + 1):
             plan = plans[n] if n else None
             if n and plan is None:
                 rows.append({"cities": n, "max_bid": None})
                 continue
-            fuel = fuel_cost(holdings, len(player.cities) + n, state.resources)
+            fuel = fuels[min(len(player.cities) + n, len(fuels) - 1)]
             build = plan.total if plan is not None else 0
             top = None if fuel is None else player.money - fuel - build
             rows.append({"cities": n, "max_bid": top if top is not None and top >= lowest else None})
