@@ -130,13 +130,16 @@ class Listener:
 
 
 class Phones:
-    """The 7 phones: `bench/phones.py` in a process of its own, noting each view's arrival when its bytes are read.
+    """The 7 phones: `bench/phones.py` in a process of its own, noting each view's arrival as the moment its bytes
+    reached the phone's socket (the kernel's receive timestamp).
 
     At the table each phone is a device of its own. Seven sync clients (a thread each) made the bench's interpreter
     a queue; then one asyncio loop of clients in a thread of the bench still inflated and decoded each phone's view
     before it read the next phone's socket, and waited for the bench's firmware, display client and bookkeeping
-    to let go of the interpreter. The arrivals' times come from that process's clock (`perf_counter`, which every
-    process of the machine shares), so the bench reading them later changes nothing."""
+    to let go of the interpreter; and a reader of its own still ran only when the scheduler let it. The arrivals'
+    times are on the `perf_counter` clock, which every process of the machine shares, so the bench reading them
+    later changes nothing. The display is timed as before, once its client has decoded the view: at the table it
+    runs on this computer."""
 
     def __init__(self, urls: list[str]) -> None:
         self.listeners = [Listener() for _ in urls]

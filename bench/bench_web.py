@@ -3,9 +3,10 @@
     .venv/bin/python bench/bench_web.py [--actions 300] [--pause 50] [--game bohnanza] [--players 7] [--db-dir DIR]
 
 The server runs in a child process (as `companion serve` would, with the rate limit lifted). Each phone is its
-own WebSocket. After every phone has an action's view the bench waits `--pause` milliseconds (50) before the next
-action, as players look before they act: the hints the change started (searched in the hint workers once the
-views are out, 10-20 ms for 7 Bohnanza seats) are then done, as at a table whose actions are seconds apart.
+own WebSocket (bench/phones.py), each message timed by when its bytes reached the phone's socket. After every
+phone has an action's view the bench waits `--pause` milliseconds (50) before the next action, as players look
+before they act: the hints the change started (searched in the hint workers once the views are out, 10-20 ms for
+7 Bohnanza seats) are then done, as at a table whose actions are seconds apart.
 `--pause 0` acts back to back, each action landing on a server still busy with the last one's hints (a stress
 test). For every action the bench times:
   feedback  the acting phone sends an action → its feedback arrives (applied and on disk);
@@ -16,8 +17,6 @@ test). For every action the bench times:
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import json
 import os
 import random
@@ -27,9 +26,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import figures
 
@@ -61,103 +62,76 @@ def percentile(values: list[float], q: float) -> float:
 class Phone:
     """One seat's socket: the latest view, and when each state id's view and each feedback arrived."""
 
-    def __init__(self, seat: int, ws: object) -> None:
+    def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.ws = ws
         self.raw_view = ""
         self.view_at: dict[int, float] = {}
-        self.feedback: asyncio.Queue[tuple[float, dict]] = asyncio.Queue()
+        self.feedback: list[tuple[float, dict]] = []
 
     @property
     def view(self) -> dict:
         return json.loads(self.raw_view)["view"] if self.raw_view else {}
 
-    async def read(self) -> None:
-        async for raw in self.ws:  # type: ignore[attr-defined]
-            now = time.perf_counter()
-            # Only the state id is read on arrival, so one busy phone's parsing does not delay the next one's clock.
-            found = STATE_ID.search(raw, 0, 400) if raw.startswith('{"type":"view"') else None
-            if found:
-                self.raw_view = raw
-                self.view_at.setdefault(int(found.group(1)), now)
-                _noted()
-                continue
-            message = json.loads(raw)
-            if message["type"] == "view":
-                self.raw_view = raw
-                self.view_at.setdefault(message["view"]["state_id"], now)
-                _noted()
-            elif message["type"] == "feedback":
-                await self.feedback.put((now, message))
-            elif message["type"] == "ping":
-                await self.ws.send('{"type": "pong"}')  # type: ignore[attr-defined]
 
+def run(base: str, sid: int, tokens: list[str], actions: int, seed: int, pause: float = 0.05
+        ) -> dict[str, list[float]]:
+    """Plays `actions` actions from random phones; each message timed by when its bytes reached the phone's socket
+    (bench/phones.py: the kernel's receive timestamp), as at the table, where each phone is a device of its own."""
+    from phones import Phones
 
-# Set whenever a phone notes a view: the bench waits for it instead of looking every half millisecond, so its own
-# waiting does not load the machine it measures (at the table the phones are other devices).
-ARRIVED: asyncio.Event | None = None
-
-
-async def wait_until(condition, timeout: float = 10.0) -> None:
-    assert ARRIVED is not None
-    deadline = time.perf_counter() + timeout
-    while not condition():
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            raise TimeoutError("the server did not answer in time")
-        ARRIVED.clear()
-        if condition():
-            return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(ARRIVED.wait(), min(left, 0.05))
-
-
-def _noted() -> None:
-    if ARRIVED is not None:
-        ARRIVED.set()
-
-
-async def run(base: str, sid: int, tokens: list[str], actions: int, seed: int, pause: float = 0.05
-              ) -> dict[str, list[float]]:
-    import websockets
-
-    global ARRIVED
-    ARRIVED = asyncio.Event()
     ws_base = base.replace("http://", "ws://")
-    phones = []
-    for seat, token in enumerate(tokens):
-        ws = await websockets.connect(f"{ws_base}/ws/sessions/{sid}/seat?token={token}", max_size=2**22)
-        phones.append(Phone(seat, ws))
-    readers = [asyncio.create_task(p.read()) for p in phones]
-    await wait_until(lambda: all(p.raw_view for p in phones))
+    ends = [Phone(seat) for seat in range(len(tokens))]
+    heard = threading.Condition()
+
+    def arrived(index: int, at: float, text: str) -> None:
+        phone = ends[index]
+        found = STATE_ID.search(text, 0, 400) if text.startswith('{"type":"view"') else None
+        message = None if found else json.loads(text)
+        with heard:
+            if found or (message is not None and message["type"] == "view"):
+                phone.raw_view = text
+                state_id = int(found.group(1)) if found else message["view"]["state_id"]  # type: ignore[index]
+                phone.view_at.setdefault(state_id, at)
+            elif message is not None and message["type"] == "feedback":
+                phone.feedback.append((at, message))
+            heard.notify_all()
+
+    def wait(condition: Any) -> None:
+        with heard:
+            if not heard.wait_for(condition, 10):
+                raise TimeoutError("the server did not answer in time")
+
+    phones = Phones([f"{ws_base}/ws/sessions/{sid}/seat?token={token}" for token in tokens], arrived)
+    threading.Thread(target=phones.read_forever, daemon=True, name="phones").start()
+    wait(lambda: all(p.raw_view for p in ends))
     rng = random.Random(seed)
     timings: dict[str, list[float]] = {"feedback": [], "own view": [], "fan-out": []}
     refused = 0
     for _ in range(actions):
         if pause:
-            await asyncio.sleep(pause)
-        views = [p.view for p in phones]
+            time.sleep(pause)
+        with heard:
+            views = [p.view for p in ends]
         state_id = views[0]["state_id"]
-        movers = [(p, v) for p, v in zip(phones, views) if v.get("legal") and v["state_id"] == state_id]
+        movers = [(p, v) for p, v in zip(ends, views) if v.get("legal") and v["state_id"] == state_id]
         if not movers or views[0].get("over"):
             break
         phone, view = rng.choice(movers)
         action = rng.choice(view["legal"])
+        answers = len(phone.feedback)
         start = time.perf_counter()
-        await phone.ws.send(json.dumps({"type": "action", "state_id": state_id, "action": action}))
-        answered, feedback = await asyncio.wait_for(phone.feedback.get(), 10)
+        phones.send(phone.seat, json.dumps({"type": "action", "state_id": state_id, "action": action}))
+        wait(lambda phone=phone, answers=answers: len(phone.feedback) > answers)
+        answered, feedback = phone.feedback[answers]
         if not feedback["ok"]:
             refused += 1
             continue
         target = state_id + 1
-        await wait_until(lambda target=target: all(target in p.view_at for p in phones))
+        wait(lambda target=target: all(target in p.view_at for p in ends))
         timings["feedback"].append(answered - start)
         timings["own view"].append(phone.view_at[target] - start)
-        timings["fan-out"].append(max(p.view_at[target] for p in phones) - start)
-    for task in readers:
-        task.cancel()
-    for p in phones:
-        await p.ws.close()  # type: ignore[attr-defined]
+        timings["fan-out"].append(max(p.view_at[target] for p in ends) - start)
+    phones.close()
     timings["refused"] = [float(refused)]
     return timings
 
@@ -206,7 +180,7 @@ def main() -> int:
                 if time.monotonic() > deadline or child.poll() is not None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.05)
-        timings = asyncio.run(run(base, session.id, tokens, args.actions, args.seed, args.pause / 1000))
+        timings = run(base, session.id, tokens, args.actions, args.seed, args.pause / 1000)
     finally:
         child.terminate()
         child.wait(timeout=10)

@@ -1,15 +1,18 @@
-"""Seven phones for the play bench, in a process of their own: each view's arrival noted when its bytes are read.
+"""The benches' phones: WebSockets whose messages are timed by when the phone's network stack had their bytes.
 
     python bench/phones.py URL [URL ...]
 
-Connects one WebSocket per URL (deflate offered, as a browser does), prints `ready`, then one line per view a
-phone is sent, `view INDEX AT STATE_ID` (AT: `time.perf_counter()` when its bytes were read, a clock every process
-of this machine shares). Lines on stdin, `send INDEX TEXT`, are sent as that phone; end of stdin closes all.
+As a process of its own (the play bench): connects one WebSocket per URL (deflate offered, as a browser does),
+prints `ready`, then one line per view a phone is sent, `view INDEX AT STATE_ID` (AT on the `time.perf_counter()`
+clock, which every process of this machine shares). Lines on stdin, `send INDEX TEXT`, are sent as that phone; end
+of stdin closes all. The web bench uses `Phones` in its own process.
 
-At the table each phone is a device of its own, decoding its view while the others decode theirs. Here one
-thread reads every socket that has bytes (one `select`), notes the time, and only then inflates and decodes what
-it read (websockets' sans-I/O client), so no phone's arrival waits for another phone's decoding; and in a process
-of its own no phone waits for the bench's firmware, display client or bookkeeping to let go of an interpreter.
+At the table each phone is a device of its own: it has a message the moment its bytes reach it, whatever the
+table's computer is doing. Here the phones share the machine with the server they measure, and a phone's reader
+ran when the scheduler let it: on the development machine's 2 cores a server sending a feedback and then making
+views kept the reader waiting 2-3 ms at p90 (traced: the bytes were read after the server had sent every view).
+So each message is timed by the kernel's receive timestamp (SO_TIMESTAMPNS) of the read that completed it: the
+moment the bytes were there to read, however late the reader ran. Inflating and decoding come after, as on a phone.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import contextlib
 import re
 import selectors
 import socket
+import struct
 import sys
 import threading
 import time
@@ -29,6 +33,22 @@ from websockets.frames import Opcode
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
+# Linux's value on x86 and ARM (Python's socket module does not name it); the control message has the same number.
+SO_TIMESTAMPNS = 35
+_STAMP = struct.Struct("qq")  # struct timespec: seconds, nanoseconds (CLOCK_REALTIME)
+
+
+def received(sock: socket.socket) -> tuple[bytes, float]:
+    """What the socket has (b"" at its end) and when it arrived, on the `perf_counter` clock: the kernel's
+    timestamp of the data read, else (no timestamp given) now."""
+    data, ancillary, _, _ = sock.recvmsg(1 << 20, socket.CMSG_SPACE(_STAMP.size))
+    now, wall = time.perf_counter(), time.time_ns()
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS and len(payload) >= _STAMP.size:
+            seconds, nanoseconds = _STAMP.unpack_from(payload)
+            return data, now - max(0, wall - (seconds * 1_000_000_000 + nanoseconds)) / 1e9
+    return data, now
+
 
 def connect(url: str) -> tuple[socket.socket, ClientProtocol, list[Any]]:
     """A phone's WebSocket with its handshake done, the socket left non-blocking; with the frames that came in
@@ -36,6 +56,7 @@ def connect(url: str) -> tuple[socket.socket, ClientProtocol, list[Any]]:
     uri = parse_uri(url)
     sock = socket.create_connection((uri.host, uri.port), timeout=10)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
     protocol = ClientProtocol(uri, extensions=[ClientPerMessageDeflateFactory()], max_size=2**22)
     protocol.send_request(protocol.connect())
     sock.sendall(b"".join(protocol.data_to_send()))
@@ -58,6 +79,7 @@ class Phones:
         self._lock = threading.Lock()  # a phone's protocol is fed by the reader and sent through by `send`
         self._selector = selectors.DefaultSelector()
         self._ends: list[tuple[socket.socket, ClientProtocol]] = []
+        self._closed = False
         early = []
         for index, url in enumerate(urls):
             sock, protocol, events = connect(url)
@@ -69,21 +91,24 @@ class Phones:
             self._deliver(index, events, now)
 
     def read_forever(self) -> None:
-        while True:
+        """Read until `close` (run it in a thread of its own)."""
+        while not self._closed:
             arrived = []
-            for key, _ in self._selector.select():
+            for key, _ in self._selector.select(0.1):
                 sock: socket.socket = key.fileobj  # type: ignore[assignment]
                 try:
-                    data = sock.recv(1 << 20)
+                    data, at = received(sock)
                 except (BlockingIOError, InterruptedError):
                     continue
                 except OSError:
-                    data = b""
-                arrived.append((key.data, data, time.perf_counter()))
+                    data, at = b"", time.perf_counter()
+                arrived.append((key.data, data, at))
             # Only now, every ready socket read and timed, is anything inflated and decoded.
             for index, data, at in arrived:
                 sock, protocol = self._ends[index]
                 with self._lock:
+                    if self._closed:
+                        return
                     if data:
                         protocol.receive_data(data)
                     else:
@@ -121,6 +146,7 @@ class Phones:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             for index, (sock, protocol) in enumerate(self._ends):
                 with contextlib.suppress(Exception):
                     protocol.send_close()
