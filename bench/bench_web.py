@@ -21,6 +21,7 @@ import json
 import os
 import random
 import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -38,12 +39,19 @@ ROOT = Path(__file__).resolve().parent.parent
 STATE_ID = re.compile(r'"state_id":(\d+)')
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise SystemExit(0)
+
+
 def serve(db: str, port: int) -> None:
     """The child: the app under uvicorn on 127.0.0.1."""
     from companion.cli.serve import build_server
     from companion.web import Settings
 
     settings = Settings(db_path=Path(db), host="127.0.0.1", port=port, actions_per_second=1e6, action_burst=10**6)
+    # As `companion serve` does: uvicorn shuts down on the bench's SIGTERM and then raises it again, which would end
+    # the process before its exit handlers stop the hint workers (their semaphores were reported leaked).
+    signal.signal(signal.SIGTERM, _stop)
     build_server(settings).run()
 
 
