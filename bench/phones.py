@@ -38,16 +38,55 @@ SO_TIMESTAMPNS = 35
 _STAMP = struct.Struct("qq")  # struct timespec: seconds, nanoseconds (CLOCK_REALTIME)
 
 
-def received(sock: socket.socket) -> tuple[bytes, float]:
-    """What the socket has (b"" at its end) and when it arrived, on the `perf_counter` clock: the kernel's
-    timestamp of the data read, else (no timestamp given) now."""
-    data, ancillary, _, _ = sock.recvmsg(1 << 20, socket.CMSG_SPACE(_STAMP.size))
+def received(sock: socket.socket, size: int) -> tuple[bytes, float]:
+    """Up to `size` bytes the socket has (b"" at its end) and when the last of them arrived, on the `perf_counter`
+    clock: the kernel's timestamp of the data read, else (no timestamp given) now."""
+    data, ancillary, _, _ = sock.recvmsg(size, socket.CMSG_SPACE(_STAMP.size))
     now, wall = time.perf_counter(), time.time_ns()
     for level, kind, payload in ancillary:
         if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS and len(payload) >= _STAMP.size:
             seconds, nanoseconds = _STAMP.unpack_from(payload)
             return data, now - max(0, wall - (seconds * 1_000_000_000 + nanoseconds)) / 1e9
     return data, now
+
+
+class Framing:
+    """Where the server's WebSocket frames end, so that no read goes past one: a read's timestamp is that of the
+    last data it took, and a reader running late would otherwise take a feedback together with the view sent
+    after it, and time the feedback by the view."""
+
+    def __init__(self) -> None:
+        self.head = bytearray()
+        self.left = -1  # payload bytes still to read; -1: reading a header
+
+    def wanted(self) -> int:
+        """How many bytes the next read may take."""
+        if self.left >= 0:
+            return max(1, min(self.left, 1 << 20))
+        return self._head_size() - len(self.head)
+
+    def _head_size(self) -> int:
+        if len(self.head) < 2:
+            return 2
+        short = self.head[1] & 0x7F
+        return 2 + (2 if short == 126 else 8 if short == 127 else 0) + (4 if self.head[1] & 0x80 else 0)
+
+    def took(self, data: bytes) -> bool:
+        """Count a read's bytes (as `wanted` allowed); True when they end a frame."""
+        if self.left >= 0:
+            self.left -= len(data)
+        else:
+            self.head += data
+            if len(self.head) < self._head_size():
+                return False
+            short = self.head[1] & 0x7F
+            extended = self.head[2:4] if short == 126 else self.head[2:10] if short == 127 else b""
+            self.left = int.from_bytes(extended, "big") if extended else short
+        if self.left > 0:
+            return False
+        self.head.clear()
+        self.left = -1
+        return True
 
 
 def connect(url: str) -> tuple[socket.socket, ClientProtocol, list[Any]]:
@@ -60,11 +99,19 @@ def connect(url: str) -> tuple[socket.socket, ClientProtocol, list[Any]]:
     protocol = ClientProtocol(uri, extensions=[ClientPerMessageDeflateFactory()], max_size=2**22)
     protocol.send_request(protocol.connect())
     sock.sendall(b"".join(protocol.data_to_send()))
+    # The server's answer, and not a byte more: the frames after it are read one by one (`Framing`).
+    deadline = time.monotonic() + 10
     while protocol.state is State.CONNECTING:
-        data = sock.recv(1 << 16)
-        if not data:
+        ahead = sock.recv(1 << 16, socket.MSG_PEEK)
+        if not ahead:
             raise ConnectionError(f"{url}: closed during the handshake")
-        protocol.receive_data(data)
+        end = ahead.find(b"\r\n\r\n")
+        if end < 0:
+            if time.monotonic() > deadline:
+                raise ConnectionError(f"{url}: no answer to the handshake")
+            time.sleep(0.001)
+            continue
+        protocol.receive_data(sock.recv(end + 4))
     if protocol.handshake_exc is not None:
         raise protocol.handshake_exc
     sock.setblocking(False)
@@ -79,11 +126,13 @@ class Phones:
         self._lock = threading.Lock()  # a phone's protocol is fed by the reader and sent through by `send`
         self._selector = selectors.DefaultSelector()
         self._ends: list[tuple[socket.socket, ClientProtocol]] = []
+        self._framing: list[Framing] = []
         self._closed = False
         early = []
         for index, url in enumerate(urls):
             sock, protocol, events = connect(url)
             self._ends.append((sock, protocol))
+            self._framing.append(Framing())
             self._selector.register(sock, selectors.EVENT_READ, index)
             early.append((index, events))
         now = time.perf_counter()
@@ -96,12 +145,14 @@ class Phones:
             arrived = []
             for key, _ in self._selector.select(0.1):
                 sock: socket.socket = key.fileobj  # type: ignore[assignment]
+                framing = self._framing[key.data]
                 try:
-                    data, at = received(sock)
+                    data, at = received(sock, framing.wanted())
                 except (BlockingIOError, InterruptedError):
                     continue
                 except OSError:
                     data, at = b"", time.perf_counter()
+                framing.took(data)
                 arrived.append((key.data, data, at))
             # Only now, every ready socket read and timed, is anything inflated and decoded.
             for index, data, at in arrived:
