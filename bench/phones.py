@@ -53,7 +53,8 @@ def received(sock: socket.socket, size: int) -> tuple[bytes, float]:
 class Framing:
     """Where the server's WebSocket frames end, so that no read goes past one: a read's timestamp is that of the
     last data it took, and a reader running late would otherwise take a feedback together with the view sent
-    after it, and time the feedback by the view."""
+    after it, and time the feedback by the view. (Where the kernel merged the two in its queue it keeps the later
+    time whatever the reads: that message's figure errs late, never early.)"""
 
     def __init__(self) -> None:
         self.head = bytearray()
