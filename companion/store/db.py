@@ -86,7 +86,7 @@ _INSERT_ACTION = (
 # checkpoint emptied is written again from its start, into blocks the file already has: a commit then costs less
 # than one that grows the file (p50 0.3 against 0.5 ms, measured with synchronous=FULL on the development machine).
 CHECKPOINT_WANTED = 64  # commits since the last checkpoint: the server asks for one after the tap
-CHECKPOINT_BOUND = 1000  # commits with none (a Store with no server, or a server never quiet): a commit runs one
+CHECKPOINT_BOUND = 1000  # commits with none (a Store with no server to run them): the commit runs one itself
 
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2")
 COLOUR_NAMES = ("red", "blue", "green", "orange", "purple", "brown", "pink")
