@@ -702,7 +702,6 @@ class LiveSession:
             seat = accepted.action.seat  # whoever sent it (a phone, the controller, the host acting for a seat)
             self._first = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
             await self._answer_and_views(source, lambda: self.accepted(accepted, actor, source, origin))
-            self.hub.tidy_store()
         return Outcome(True, accepted.state_id, accepted=accepted)
 
     async def undo(self, actor: Seat, state_id: int | None, source: Source, origin: Connection | None = None
@@ -732,7 +731,6 @@ class LiveSession:
                 self.hub.feedback_sent += 1
 
             await self._answer_and_views(source, answer)
-            self.hub.tidy_store()
         return Outcome(True, new_id)
 
     async def _answer_and_views(self, source: Source, answer: Callable[[], None]) -> None:
@@ -740,13 +738,14 @@ class LiveSession:
         `_answer_first` gives for `source`. An answer sent first is on the wire already (an idle connection sends
         at once) or queued before the views. The views go out from here, not from the fan-out task: waking that
         task would wait for the caller's own work after the change (the controller's beep and lamps) and more
-        turns of the loop."""
+        turns of the loop. With both out, the store may copy its log back in a thread (`Hub.tidy_store`)."""
         if _answer_first(source):
             answer()
             await self._fan_out()
         else:
             await self._fan_out()
             answer()
+        self.hub.tidy_store()
 
     def _audience(self, actor: Seat | None, origin: Connection | None, *, public: bool) -> list[Connection]:
         """Who hears an attempt: with `public`, every public connection; else the sender's own connection (a
