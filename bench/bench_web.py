@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import random
-import re
 import signal
 import socket
 import statistics
@@ -36,7 +35,6 @@ from typing import Any
 import figures
 
 ROOT = Path(__file__).resolve().parent.parent
-STATE_ID = re.compile(r'"state_id":(\d+)')
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -85,7 +83,7 @@ def run(base: str, sid: int, tokens: list[str], actions: int, seed: int, pause: 
         ) -> dict[str, list[float]]:
     """Plays `actions` actions from random phones; each message timed by when its bytes reached the phone's socket
     (bench/phones.py: the kernel's receive timestamp), as at the table, where each phone is a device of its own."""
-    from phones import Phones
+    from phones import Phones, view_state
 
     ws_base = base.replace("http://", "ws://")
     ends = [Phone(seat) for seat in range(len(tokens))]
@@ -93,12 +91,13 @@ def run(base: str, sid: int, tokens: list[str], actions: int, seed: int, pause: 
 
     def arrived(index: int, at: float, text: str) -> None:
         phone = ends[index]
-        found = STATE_ID.search(text, 0, 400) if text.startswith('{"type":"view"') else None
-        message = None if found else json.loads(text)
+        state_id = view_state(text)
+        message = None if state_id is not None else json.loads(text)
+        if message is not None and message["type"] == "view":
+            state_id = message["view"]["state_id"]
         with heard:
-            if found or (message is not None and message["type"] == "view"):
+            if state_id is not None:
                 phone.raw_view = text
-                state_id = int(found.group(1)) if found else message["view"]["state_id"]  # type: ignore[index]
                 phone.view_at.setdefault(state_id, at)
             elif message is not None and message["type"] == "feedback":
                 phone.feedback.append((at, message))

@@ -209,14 +209,21 @@ class Phones:
 STATE_ID = re.compile(r'"state_id":(\d+)')
 
 
+def view_state(text: str) -> int | None:
+    """The state id of a view message, read from its first bytes without decoding it all (the server writes the
+    type first and the state id near the start); None for any other message."""
+    found = STATE_ID.search(text, 0, 400) if text.startswith('{"type":"view"') else None
+    return None if found is None else int(found.group(1))
+
+
 def main() -> None:
     out_lock = threading.Lock()
 
     def arrived(index: int, at: float, text: str) -> None:
-        found = STATE_ID.search(text, 0, 400) if text.startswith('{"type":"view"') else None
-        if found is None:
+        state_id = view_state(text)
+        if state_id is None:
             return
-        line = f"view {index} {at:.7f} {found.group(1)}\n"
+        line = f"view {index} {at:.7f} {state_id}\n"
         with out_lock:
             sys.stdout.write(line)
             sys.stdout.flush()
